@@ -1,0 +1,95 @@
+// Command gecmetric evaluates grammatical error correction systems: exact
+// reference-based scores (M2, ERRANT, GLEU), edit extraction, significance
+// tests, and judgements on human rating scales.
+//
+// The command is a thin layer over the library packages: it parses flags,
+// reads files through corpora, calls the library and prints. Data goes to
+// stdout, progress and errors to stderr. Exit status: 0 success, 1 a check
+// failed (a regression gate), 2 usage or input error.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v3"
+)
+
+// version is the gecmetric release; it appears in every score signature.
+const version = "0.1.0"
+
+func main() {
+	os.Exit(run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// env is what a command may touch of the outside world, so that the whole
+// CLI runs in-process in tests.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// commands lists the subcommands. Each lives in its own file.
+func commands(e *env) []*cli.Command {
+	return []*cli.Command{
+		// Subcommands are added here, one line each, in the order of `help`.
+	}
+}
+
+// An exitError carries an exit status other than 2 for a failed command.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// checkFailed returns an error that makes gecmetric exit with status 1: the
+// run worked but a check (a regression gate) failed.
+func checkFailed(err error) error { return &exitError{code: 1, err: err} }
+
+// run executes the CLI with args (args[0] is the program name) and returns
+// the exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	app := &cli.Command{
+		Name:    "gecmetric",
+		Usage:   "evaluate grammatical error correction the way human raters would",
+		Version: version,
+		Description: "Exact M2, ERRANT and GLEU scores, edit extraction, significance tests and " +
+			"calibrated judgements of grammaticality, fluency, meaning and over-correction.",
+		Reader:                e.stdin,
+		Writer:                e.stdout,
+		ErrWriter:             e.stderr,
+		Commands:              commands(e),
+		EnableShellCompletion: false,
+		ExitErrHandler:        func(context.Context, *cli.Command, error) {},
+		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
+			return usageError{err}
+		},
+	}
+	err := app.Run(ctx, args)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "gecmetric: error: %v\n", err)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "gecmetric: hint: run 'gecmetric help' or 'gecmetric COMMAND --help'\n")
+	}
+	return 2
+}
+
+// A usageError is a mistake in the command line.
+type usageError struct{ err error }
+
+func (u usageError) Error() string { return u.err.Error() }
+func (u usageError) Unwrap() error { return u.err }

@@ -1,0 +1,167 @@
+package corpora
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/internal/testdata"
+)
+
+const sample = `S This are a tests .
+A 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0
+A 3 4|||R:NOUN:NUM|||test|||REQUIRED|||-NONE-|||0
+A 1 2|||R:VERB:SVA|||is||was|||REQUIRED|||-NONE-|||1
+A 2 3|||U:DET|||-NONE-|||REQUIRED|||-NONE-|||1
+
+
+S Fine .
+A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
+A 1 1|||M:ADV|||indeed|||REQUIRED|||-NONE-|||1
+
+`
+
+func TestReadM2(t *testing.T) {
+	blocks, err := ReadM2(strings.NewReader(sample), "sample.m2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 2 {
+		t.Fatalf("got %d blocks, want 2", len(blocks))
+	}
+	b := blocks[0]
+	if got := strings.Join(b.Source, " "); got != "This are a tests ." || b.Line != 1 {
+		t.Errorf("block 0 = %q line %d", got, b.Line)
+	}
+	if got := b.Coders(); len(got) != 2 || got[0] != 0 || got[1] != 1 {
+		t.Errorf("coders = %v", got)
+	}
+	alt := b.Edits[2]
+	if len(alt.Alternatives) != 2 || alt.Alternatives[1] != "was" || strings.Join(alt.C, " ") != "is" || alt.Line != 4 {
+		t.Errorf("alternatives edit = %+v", alt)
+	}
+	del := b.Edits[3]
+	if len(del.C) != 0 || strings.Join(del.O, " ") != "a" || del.Correction() != "-NONE-" {
+		t.Errorf("deletion edit = %+v", del)
+	}
+	noop := blocks[1].Edits[0]
+	if !noop.IsNoop() || noop.O != nil || noop.OStart != -1 {
+		t.Errorf("noop edit = %+v", noop)
+	}
+	if got := len(blocks[1].CoderEdits(1)); got != 1 {
+		t.Errorf("coder 1 has %d edits in block 1, want 1", got)
+	}
+}
+
+func TestM2RoundTrip(t *testing.T) {
+	var buf bytes.Buffer
+	blocks, err := ReadM2(strings.NewReader("\n"+sample), "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteM2(&buf, blocks); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != "\n"+sample {
+		t.Errorf("round trip changed the file:\n%s", buf.String())
+	}
+	// A changed edit is written in canonical form; the rest stays as read.
+	blocks[0].Edits[0].Type = "R:VERB"
+	buf.Reset()
+	WriteM2(&buf, blocks)
+	want := strings.Replace("\n"+sample, "R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0", "R:VERB|||is|||REQUIRED|||-NONE-|||0", 1)
+	if buf.String() != want {
+		t.Errorf("after a change got:\n%s", buf.String())
+	}
+}
+
+func TestWriteM2New(t *testing.T) {
+	b := M2Block{Source: []string{"a", "b"}}
+	e := NewM2Edit(edits0(), 0)
+	b.Edits = append(b.Edits, e)
+	var buf bytes.Buffer
+	WriteM2(&buf, []M2Block{b, {Source: []string{"c"}}})
+	want := "S a b\nA 1 2|||U:NOUN|||-NONE-|||REQUIRED|||-NONE-|||0\n\nS c\n\n"
+	if buf.String() != want {
+		t.Errorf("got %q, want %q", buf.String(), want)
+	}
+}
+
+func TestReadM2Errors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"A before S", "A 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n", "bad.m2:1:1: malformed M2: A line before any S line"},
+		{"few fields", "S a b\nA 0 1|||X|||y\n", "bad.m2:2:3: malformed M2: A line has 3 |||-separated fields"},
+		{"span reversed", "S a b\nA 2 1|||X|||y|||REQUIRED|||-NONE-|||0\n", "bad.m2:2:3: malformed M2: span 2 1 is not a valid token range"},
+		{"bad coder", "S a b\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||x\n", "bad.m2:2:37: malformed M2: coder \"x\" is not an integer"},
+		{"unknown line", "S a\nB x\n", "bad.m2:2:1: malformed M2: line starts with \"B x\""},
+		{"no blank", "S a\nS b\n", "bad.m2:2:1: malformed M2: S line without a blank line"},
+		{"utf8", "S a\xff\n", "bad.m2:1:4: invalid UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadM2(strings.NewReader(tt.in), "bad.m2")
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("got %v, want a *ParseError", err)
+			}
+			if !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("got %q, want prefix %q", err.Error(), tt.want)
+			}
+		})
+	}
+}
+
+// TestM2RoundTripShared reads every shared M2 file and writes it back.
+func TestM2RoundTripShared(t *testing.T) {
+	root := testdata.Dir(t)
+	paths, _ := filepath.Glob(filepath.Join(root, "conll14-errant", "m2", "*.m2"))
+	more, _ := filepath.Glob(filepath.Join(root, "jfleg", "EACL_exp", "m2converter", "*.m2"))
+	paths = append(paths, more...)
+	if len(paths) < 9 {
+		t.Fatalf("found %d M2 files, want 9", len(paths))
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks, err := ReadM2(bytes.NewReader(data), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WriteM2(&buf, blocks); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(buf.Bytes(), data) {
+			t.Errorf("%s: round trip differs", p)
+		}
+	}
+}
+
+func FuzzReadM2(f *testing.F) {
+	f.Add(sample)
+	f.Add("S a\n\n\nS b\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		blocks, err := ReadM2(strings.NewReader(in), "fuzz")
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if err := WriteM2(&buf, blocks); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ReadM2(&buf, "again")
+		if err != nil {
+			t.Fatalf("re-reading written M2: %v", err)
+		}
+		if len(again) != len(blocks) {
+			t.Fatalf("%d blocks, then %d", len(blocks), len(again))
+		}
+	})
+}

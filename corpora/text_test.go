@@ -1,0 +1,44 @@
+package corpora
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/edits"
+)
+
+func edits0() edits.Edit {
+	return edits.Edit{OStart: 1, OEnd: 2, CStart: 1, CEnd: 1, O: []string{"b"}, Type: "U:NOUN"}
+}
+
+func TestReadText(t *testing.T) {
+	tf, err := ReadText(strings.NewReader("\xef\xbb\xbfa  b\r\nc\n\nd"), "t.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tf.Lines) != 4 || tf.Lines[0] != "a  b" || strings.Join(tf.Tokens[0], "|") != "a|b" || tf.Lines[3] != "d" || len(tf.Tokens[2]) != 0 {
+		t.Errorf("got %q %q", tf.Lines, tf.Tokens)
+	}
+	if _, err := ReadText(strings.NewReader("ok\nbad\xc3\n"), "u.txt"); err == nil || err.Error() != "u.txt:2:4: invalid UTF-8: in text line" {
+		t.Errorf("invalid UTF-8: got %v", err)
+	}
+}
+
+func TestReadParallelMismatch(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.txt")
+	hyp := filepath.Join(dir, "hyp.txt")
+	os.WriteFile(src, []byte("a\nb\nc\n"), 0o644)
+	os.WriteFile(hyp, []byte("a\nb\n"), 0o644)
+	_, err := ReadParallel(src, hyp)
+	if !errors.Is(err, ErrLineCount) {
+		t.Fatalf("got %v, want ErrLineCount", err)
+	}
+	want := hyp + ":3: line counts differ: " + hyp + " has 2 lines but " + src + " has 3"
+	if err.Error() != want {
+		t.Errorf("got %q\nwant %q", err.Error(), want)
+	}
+}

@@ -1,0 +1,69 @@
+// Package testdata finds the shared public data that golden tests read in
+// place: the folder named by GECMETRIC_DATA, or ../shared/data beside the
+// repository root. Tests that need it call Dir and are skipped with a clear
+// message when it is absent.
+package testdata
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Root returns the data folder, or "" if it does not exist.
+func Root() string {
+	if d := os.Getenv("GECMETRIC_DATA"); d != "" {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			return d
+		}
+		return ""
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			d := filepath.Join(dir, "..", "shared", "data")
+			if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+				return d
+			}
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// Dir returns the path of a file or folder inside the data folder, and
+// skips the test when the data is absent.
+func Dir(t testing.TB, elem ...string) string {
+	t.Helper()
+	root := Root()
+	if root == "" {
+		t.Skip("shared data not found: set GECMETRIC_DATA or place it at ../shared/data beside the repository")
+	}
+	p := filepath.Join(append([]string{root}, elem...)...)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("shared data %s not found: %v", p, err)
+	}
+	return p
+}
+
+// Golden returns a path inside the golden folder (../golden beside the data
+// folder), and skips the test when it is absent.
+func Golden(t testing.TB, elem ...string) string {
+	t.Helper()
+	root := Root()
+	if root == "" {
+		t.Skip("shared data not found: set GECMETRIC_DATA or place it at ../shared/data beside the repository")
+	}
+	p := filepath.Join(append([]string{root, "..", "golden"}, elem...)...)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("golden file %s not found: %v", p, err)
+	}
+	return p
+}
