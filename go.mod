@@ -1,5 +1,8 @@
 module github.com/gecmetric/gecmetric
 
-go 1.24
+go 1.25
 
-require github.com/urfave/cli/v3 v3.14.0
+require (
+	github.com/jdkato/prose/v3 v3.2.3
+	github.com/urfave/cli/v3 v3.14.0
+)

@@ -1,0 +1,417 @@
+package en
+
+import "github.com/gecmetric/gecmetric/edits"
+
+// Dependency labels, approximated.
+//
+// ERRANT runs spaCy's parser and its classifier reads the labels (ClearNLP
+// style, as spaCy 2's English models emit) in a handful of places:
+//
+//   - aux, auxpass: an edit made only of auxiliaries is VERB:TENSE; two
+//     verbs with the same lemma where both are preceded by an auxiliary
+//     (preceded_by_aux, which also asks whether an aux is the first of its
+//     head's auxiliaries) are VERB:FORM.
+//   - acomp, amod, advmod, det, prep, prt, punct: when the POS tags of an
+//     edit disagree, a label shared by every token names the type.
+//   - nsubj, nsubjpass, dobj, pobj, poss: tell a determiner from a pronoun.
+//   - prep on "to": tells the preposition from the infinitive marker.
+//
+// No parser runs here. depLabels assigns those labels from the tags and a
+// few tokens of context; every other token gets a plausible label (ROOT,
+// neg, case, mark, cc, compound, nummod, expl, attr, xcomp, conj, dep) so
+// that the labels ERRANT tests for are not given by accident. The rules:
+//
+//   - punctuation → punct; possessive ending (POS) → case; PRP$, WP$ → poss.
+//   - MD → aux. TO before a verb (adverbs may intervene) → aux, else prep.
+//   - A form of be, have or do followed, across adverbs and negation (and
+//     a pronoun in a question), by another verb → aux, or auxpass for be
+//     before a past participle.
+//   - not, n't → neg; other adverbs → advmod; RP → prt; IN → prep, or mark
+//     for words that open a clause (because, if, whether, although, ...).
+//   - DT, PDT, WDT before the noun phrase they open → det (PDT → predet);
+//     a DT standing alone is a pronoun and gets a nominal label.
+//   - JJ* before a noun (across adjectives, adverbs, numbers) → amod; after
+//     a verb → acomp; VBG/VBN directly before a noun → amod.
+//   - The head of a noun phrase (the last of a run of nouns; the others are
+//     compound) or a pronoun: after a preposition → pobj; before the
+//     clause's first verb → nsubj, or nsubjpass when that verb group is
+//     passive; after a verb → dobj (attr after a form of be); EX → expl.
+//   - The first main verb is ROOT; later verbs are xcomp after "to", conj
+//     after a conjunction, ccomp otherwise.
+//
+// Clauses are delimited by , ; : and sentence punctuation, by marks and by
+// relative (wh-) words.
+func depLabels(toks []edits.Token) {
+	n := len(toks)
+	rootSet := false
+	verbInClause := false   // a main verb has been seen in the current clause
+	lastVerbIsBe := false   // the last main verb is a form of be (copula)
+	gov := ""               // what governs the next noun phrase: "prep", "verb" or ""
+	afterCC := false        // the previous content token was a conjunction
+	for i := range toks {
+		t := &toks[i]
+		tag, pos := t.Tag, t.POS
+		switch {
+		case pos == "PUNCT":
+			t.Dep = "punct"
+			if clauseBreak(t.Text) {
+				verbInClause, gov, lastVerbIsBe = false, "", false
+			}
+		case tag == "POS":
+			t.Dep = "case"
+		case tag == "PRP$" || tag == "WP$":
+			t.Dep = "poss"
+		case tag == "MD":
+			t.Dep = "aux"
+		case tag == "TO":
+			if j := nextVerb(toks, i+1, false); j >= 0 && toks[j].Tag == "VB" {
+				t.Dep = "aux"
+			} else {
+				t.Dep = "prep"
+				gov = "prep"
+			}
+		case tag == "RB" && (t.Lower == "not" || t.Lower == "n't" || t.Lower == "nt" || t.Lower == "n’t"):
+			t.Dep = "neg"
+		case tag == "RB" || tag == "RBR" || tag == "RBS" || tag == "WRB":
+			t.Dep = "advmod"
+			if tag == "WRB" {
+				verbInClause, gov = false, ""
+			}
+		case tag == "RP":
+			t.Dep = "prt"
+		case tag == "IN":
+			if clauseMarks[t.Lower] {
+				t.Dep = "mark"
+				verbInClause, gov, lastVerbIsBe = false, "", false
+			} else {
+				t.Dep = "prep"
+				gov = "prep"
+			}
+		case tag == "CC":
+			t.Dep = "cc"
+			afterCC = true
+			continue
+		case tag == "CD":
+			if nounFollows(toks, i+1) {
+				t.Dep = "nummod"
+			} else {
+				t.Dep = nominalDep(toks, i, gov, verbInClause, lastVerbIsBe)
+				gov = ""
+			}
+		case (tag == "DT" || tag == "PDT" || tag == "WDT") && nounFollows(toks, i+1):
+			t.Dep = "det"
+			if tag == "PDT" {
+				t.Dep = "predet"
+			}
+		case tag == "WDT" || tag == "WP":
+			// Relative and interrogative pronouns open a clause of their own.
+			verbInClause, gov, lastVerbIsBe = false, "", false
+			t.Dep = nominalDep(toks, i, gov, verbInClause, lastVerbIsBe)
+		case tag == "EX":
+			t.Dep = "expl"
+		case tag == "JJ" || tag == "JJR" || tag == "JJS" || tag == "AFX":
+			switch {
+			case nounFollows(toks, i+1):
+				t.Dep = "amod"
+			case verbInClause:
+				t.Dep = "acomp"
+			default:
+				t.Dep = "amod"
+			}
+		case (tag == "VBG" || tag == "VBN") && i+1 < n && isNounTag(toks[i+1].Tag) && !isAuxiliary(toks, i):
+			t.Dep = "amod"
+		case pos == "VERB" || pos == "AUX":
+			if l := auxLabel(toks, i); l != "" {
+				t.Dep = l
+				break
+			}
+			switch {
+			case !rootSet:
+				t.Dep = "ROOT"
+				rootSet = true
+			case i > 0 && toks[i-1].Tag == "TO":
+				t.Dep = "xcomp"
+			case afterCC:
+				t.Dep = "conj"
+			default:
+				t.Dep = "ccomp"
+			}
+			verbInClause = true
+			lastVerbIsBe = t.Lemma == "be"
+			gov = "verb"
+		case isNounTag(tag) || tag == "PRP" || tag == "DT" || tag == "WP" || tag == "FW":
+			if isNounTag(tag) && i+1 < n && isNounTag(toks[i+1].Tag) {
+				t.Dep = "compound"
+				break
+			}
+			if i+1 < n && toks[i+1].Tag == "POS" {
+				t.Dep = "poss"
+				break
+			}
+			t.Dep = nominalDep(toks, i, gov, verbInClause, lastVerbIsBe)
+			gov = ""
+		case tag == "UH":
+			t.Dep = "intj"
+		default:
+			t.Dep = "dep"
+		}
+		afterCC = false
+	}
+	if !rootSet {
+		// A verbless fragment: its first noun phrase head is the root.
+		for i := range toks {
+			switch toks[i].Dep {
+			case "nsubj", "dobj", "attr", "dep":
+				toks[i].Dep = "ROOT"
+				return
+			}
+		}
+	}
+}
+
+// clauseBreak reports whether punctuation w ends a clause.
+func clauseBreak(w string) bool {
+	switch w {
+	case ",", ";", ":", ".", "!", "?", "--", "-", "...", "(", ")", "-LRB-", "-RRB-":
+		return true
+	}
+	return false
+}
+
+// clauseMarks are IN words that open a subordinate clause (spaCy: mark).
+var clauseMarks = map[string]bool{
+	"because": true, "if": true, "whether": true, "although": true,
+	"though": true, "while": true, "unless": true, "whereas": true,
+	"that": true, "once": true, "whilst": true, "cause": true,
+}
+
+func isNounTag(t string) bool {
+	return t == "NN" || t == "NNS" || t == "NNP" || t == "NNPS"
+}
+
+// nounFollows reports whether a noun comes at toks[i], possibly after
+// adjectives, adverbs, numbers, possessives and participles that modify it.
+func nounFollows(toks []edits.Token, i int) bool {
+	for ; i < len(toks); i++ {
+		switch t := toks[i].Tag; {
+		case isNounTag(t):
+			return true
+		case t == "JJ" || t == "JJR" || t == "JJS" || t == "CD" || t == "RBS" ||
+			t == "RBR" || t == "HYPH" || t == "POS" || t == "PRP$" || t == "VBN" || t == "VBG":
+			continue
+		case t == "RB" && toks[i].Lower != "not" && toks[i].Lower != "n't":
+			continue
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// nominalDep labels a noun phrase head or pronoun at i by what governs it.
+func nominalDep(toks []edits.Token, i int, gov string, verbInClause, lastVerbIsBe bool) string {
+	if gov == "prep" {
+		return "pobj"
+	}
+	subject := func(j int) string {
+		if passiveGroup(toks, j) {
+			return "nsubjpass"
+		}
+		return "nsubj"
+	}
+	// A finite verb right after the phrase ("I think it 's") makes it the
+	// subject of that verb even after another verb.
+	if j := nextVerb(toks, i+1, false); j >= 0 && toks[j].Tag != "VBG" && toks[j].Tag != "VBN" && toks[j].Tag != "VB" {
+		return subject(j)
+	}
+	if !verbInClause {
+		if j := nextVerb(toks, i+1, true); j >= 0 {
+			return subject(j)
+		}
+	}
+	if nominative[toks[i].Lower] {
+		if j := nextVerb(toks, i+1, true); j >= 0 {
+			return subject(j)
+		}
+	}
+	if gov == "verb" || verbInClause {
+		if lastVerbIsBe {
+			return "attr"
+		}
+		return "dobj"
+	}
+	return "dep"
+}
+
+// nominative pronouns are subjects wherever they stand.
+var nominative = map[string]bool{"i": true, "he": true, "she": true, "we": true, "they": true}
+
+// nextVerb returns the index of the first verb (or modal) at or after i in
+// the same clause, or -1. With skipPhrases it looks across noun and
+// prepositional phrases ("the book of John is"); without, only across
+// adverbs and negation.
+func nextVerb(toks []edits.Token, i int, skipPhrases bool) int {
+	for ; i < len(toks); i++ {
+		t := &toks[i]
+		switch {
+		case t.Tag == "MD" || t.POS == "VERB" || t.POS == "AUX":
+			return i
+		case t.Tag == "RB" || t.Tag == "RBR" || t.Tag == "RBS":
+			continue
+		case !skipPhrases:
+			return -1
+		case t.POS == "PUNCT" && clauseBreak(t.Text), t.Tag == "WDT", t.Tag == "WP",
+			t.Tag == "CC", t.Tag == "IN" && clauseMarks[t.Lower]:
+			return -1
+		}
+	}
+	return -1
+}
+
+// auxVerbs are the lemmas of verbs that can be auxiliaries.
+func isAuxLemma(l string) bool { return l == "be" || l == "have" || l == "do" }
+
+// isAuxiliary reports whether the verb at i is an auxiliary of a later verb.
+func isAuxiliary(toks []edits.Token, i int) bool { return auxLabel(toks, i) != "" }
+
+// auxLabel returns "aux" or "auxpass" if the verb at i is an auxiliary of a
+// later verb, or "".
+func auxLabel(toks []edits.Token, i int) string {
+	t := &toks[i]
+	if t.Tag == "MD" {
+		return "aux"
+	}
+	if !isAuxLemma(t.Lemma) {
+		return ""
+	}
+	j := auxTarget(toks, i)
+	if j < 0 {
+		return ""
+	}
+	next := toks[j].Tag
+	switch {
+	case t.Lemma == "be" && next == "VBN":
+		return "auxpass"
+	case t.Lemma == "be" && (next == "VBG" || toks[j].Lemma == "be"):
+		return "aux"
+	case t.Lemma == "have" && next == "VBN":
+		return "aux"
+	case t.Lemma == "do" && (next == "VB" || next == "VBP"):
+		return "aux"
+	}
+	return ""
+}
+
+// auxTarget returns the index of the verb that the would-be auxiliary at i
+// precedes: the next token across adverbs and negation, and across one
+// pronoun or proper noun when the auxiliary opens a question ("do you
+// know"). It returns -1 when no verb follows.
+func auxTarget(toks []edits.Token, i int) int {
+	skippedSubject := false
+	for j := i + 1; j < len(toks); j++ {
+		t := &toks[j]
+		switch {
+		case t.POS == "VERB" || t.POS == "AUX" || t.Tag == "MD":
+			if t.Tag == "MD" {
+				return -1
+			}
+			return j
+		case t.Tag == "RB" || t.Tag == "RBR" || t.Tag == "RBS":
+			continue
+		case (t.Tag == "PRP" || t.Tag == "NNP") && !skippedSubject && opensQuestion(toks, i):
+			skippedSubject = true
+			continue
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// opensQuestion reports whether the token at i starts a clause (a question
+// with subject-auxiliary inversion starts with its auxiliary, or with a
+// wh-word before it).
+func opensQuestion(toks []edits.Token, i int) bool {
+	if i == 0 {
+		return true
+	}
+	p := toks[i-1].Tag
+	return p == "WRB" || p == "WP" || p == "WDT" || toks[i-1].POS == "PUNCT"
+}
+
+// passiveGroup reports whether the verb group starting at j is passive: a
+// form of be as auxiliary of a past participle.
+func passiveGroup(toks []edits.Token, j int) bool {
+	for ; j < len(toks); j++ {
+		switch toks[j].Dep {
+		case "auxpass":
+			return true
+		}
+		l := auxLabel(toks, j)
+		if l == "auxpass" {
+			return true
+		}
+		if l == "" {
+			if toks[j].Tag == "RB" {
+				continue
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// auxHead returns the index of the verb that the aux or auxpass token at i
+// depends on in s, or -1 if token i is not an auxiliary. With auxChildren it
+// stands in for the parse tree in ERRANT's preceded_by_aux.
+func auxHead(s *edits.Sentence, i int) int {
+	toks := s.Tokens
+	if i < 0 || i >= len(toks) || !isAuxDep(toks[i].Dep) {
+		return -1
+	}
+	skippedSubject := false
+	for j := i + 1; j < len(toks); j++ {
+		t := &toks[j]
+		switch {
+		case isAuxDep(t.Dep) || t.Tag == "RB" || t.Tag == "RBR" || t.Tag == "RBS":
+			continue
+		case t.POS == "VERB" || t.POS == "AUX":
+			return j
+		case (t.Tag == "PRP" || t.Tag == "NNP") && !skippedSubject:
+			skippedSubject = true
+			continue
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// auxChildren returns the indices of the aux and auxpass tokens that depend
+// on the verb at head in s, in sentence order.
+func auxChildren(s *edits.Sentence, head int) []int {
+	toks := s.Tokens
+	if head < 0 || head >= len(toks) || isAuxDep(toks[head].Dep) {
+		return nil
+	}
+	var out []int
+	skippedSubject := false
+	for j := head - 1; j >= 0; j-- {
+		t := &toks[j]
+		switch {
+		case isAuxDep(t.Dep):
+			out = append(out, j)
+		case t.Tag == "RB" || t.Tag == "RBR" || t.Tag == "RBS":
+		case (t.Tag == "PRP" || t.Tag == "NNP") && !skippedSubject && len(out) == 0:
+			skippedSubject = true
+		default:
+			j = -1
+		}
+	}
+	for a, b := 0, len(out)-1; a < b; a, b = a+1, b-1 {
+		out[a], out[b] = out[b], out[a]
+	}
+	return out
+}
+
+func isAuxDep(d string) bool { return d == "aux" || d == "auxpass" }

@@ -1,0 +1,150 @@
+package en
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/jdkato/prose/v3/tag"
+)
+
+// tagger is prose's averaged-perceptron tagger with its built-in English
+// model, loaded on first use and shared: the model is immutable and the
+// tagger is safe for concurrent use.
+var tagger = sync.OnceValues(func() (*tag.Tagger, error) { return tag.New() })
+
+// tagTokens returns Penn Treebank tags for tokens, which are tagged as one
+// sentence exactly as given, then corrected where prose's tags differ from
+// spaCy's in ways ERRANT looks at (see fixTag).
+func tagTokens(tokens []string) []string {
+	tg, err := tagger()
+	if err != nil {
+		// The model is compiled into prose; failing to load it is a broken
+		// build, not bad input.
+		panic("en: loading prose's tagger model: " + err.Error())
+	}
+	toks := make([]tag.Token, len(tokens))
+	for i, w := range tokens {
+		toks[i].Text = w
+	}
+	tg.TagTokens(toks)
+	tags := make([]string, len(tokens))
+	quotes := 0
+	for i := range toks {
+		tags[i] = fixTag(tokens, i, toks[i].Tag, &quotes)
+	}
+	return tags
+}
+
+// fixTag corrects prose's tag t for tokens[i].
+//
+// prose's model was trained on text whose brackets are "(" and ")" and gives
+// bracket tokens their own text as tag; spaCy (and ERRANT's tag map) use
+// -LRB- and -RRB-. Double quotes, dashes and other symbols that prose reads
+// as words get the tag spaCy gives them, so that ERRANT sees PUNCT, never
+// NOUN or ADV, for punctuation. quotes counts the straight double quotes
+// seen so far, to tell opening `` from closing ''.
+func fixTag(tokens []string, i int, t string, quotes *int) string {
+	w := tokens[i]
+	if w == "" {
+		return "XX"
+	}
+	if p, ok := punctTags[w]; ok {
+		if w == `"` {
+			*quotes++
+			if *quotes%2 == 1 {
+				return "``"
+			}
+			return "''"
+		}
+		return p
+	}
+	if w == "'" {
+		// A lone apostrophe is a possessive after a plural (students ')
+		// or a quote; prose tells them apart well enough.
+		if t == "POS" || t == "''" || t == "``" {
+			return t
+		}
+		return "''"
+	}
+	if !hasLetterOrDigit(w) {
+		// A run of symbols prose does not know: keep a punctuation tag prose
+		// chose, otherwise call it a symbol or punctuation as spaCy would.
+		if isPunctTag(t) {
+			return t
+		}
+		if allIn(w, ".!?") {
+			return "."
+		}
+		if allIn(w, "-–—") {
+			return ":"
+		}
+		return "NFP"
+	}
+	switch t {
+	case "(", "[", "{":
+		return "-LRB-"
+	case ")", "]", "}":
+		return "-RRB-"
+	case "-":
+		return "HYPH"
+	}
+	return t
+}
+
+// punctTags fixes the tag of punctuation tokens whose tag spaCy assigns
+// regardless of context.
+var punctTags = map[string]string{
+	".": ".", "!": ".", "?": ".", "...": ":", "..": ":", "…": ":",
+	",": ",", ";": ":", ":": ":", "--": ":", "-": "HYPH", "–": ":", "—": ":",
+	"(": "-LRB-", "[": "-LRB-", "{": "-LRB-", "-LRB-": "-LRB-", "-LSB-": "-LRB-", "-LCB-": "-LRB-",
+	")": "-RRB-", "]": "-RRB-", "}": "-RRB-", "-RRB-": "-RRB-", "-RSB-": "-RRB-", "-RCB-": "-RRB-",
+	`"`: "``", "``": "``", "''": "''", "“": "``", "”": "''", "‘": "``", "’": "''",
+	"$": "$", "#": "#", "&": "CC", "%": "NN",
+}
+
+func isPunctTag(t string) bool {
+	switch t {
+	case ".", ",", ":", "``", "''", "-LRB-", "-RRB-", "HYPH", "NFP", "$", "#", "SYM":
+		return true
+	}
+	return false
+}
+
+func hasLetterOrDigit(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func allIn(s, set string) bool {
+	for _, r := range s {
+		if !strings.ContainsRune(set, r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// lower returns s lower-cased as Python's str.lower does for the text ERRANT
+// sees (a fast path for ASCII).
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return strings.ToLower(s)
+		}
+		if 'A' <= c && c <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+func isLetterRune(r rune) bool { return unicode.IsLetter(r) }
+func toUpperRune(r rune) rune  { return unicode.ToUpper(r) }
+func toLowerRune(r rune) rune  { return unicode.ToLower(r) }
