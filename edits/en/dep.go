@@ -44,10 +44,10 @@ import "github.com/gecmetric/gecmetric/edits"
 func depLabels(toks []edits.Token) {
 	n := len(toks)
 	rootSet := false
-	verbInClause := false   // a main verb has been seen in the current clause
-	lastVerbIsBe := false   // the last main verb is a form of be (copula)
-	gov := ""               // what governs the next noun phrase: "prep", "verb" or ""
-	afterCC := false        // the previous content token was a conjunction
+	verbInClause := false // a main verb has been seen in the current clause
+	lastVerbIsBe := false // the last main verb is a form of be (copula)
+	gov := ""             // what governs the next noun phrase: "prep", "verb" or ""
+	afterCC := false      // the previous content token was a conjunction
 	for i := range toks {
 		t := &toks[i]
 		tag, pos := t.Tag, t.POS

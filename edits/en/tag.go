@@ -44,7 +44,7 @@ func tagTokens(tokens []string) []string {
 // -LRB- and -RRB-. Double quotes, dashes and other symbols that prose reads
 // as words get the tag spaCy gives them, so that ERRANT sees PUNCT, never
 // NOUN or ADV, for punctuation. quotes counts the straight double quotes
-// seen so far, to tell opening `` from closing ''.
+// seen so far, to tell opening “ from closing ”.
 func fixTag(tokens []string, i int, t string, quotes *int) string {
 	w := tokens[i]
 	if w == "" {
