@@ -36,6 +36,7 @@ type env struct {
 func commands(e *env) []*cli.Command {
 	return []*cli.Command{
 		// Subcommands are added here, one line each, in the order of `help`.
+		editsCommand(e),
 	}
 }
 

@@ -1,0 +1,375 @@
+package edits
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Options configure extraction.
+type Options struct {
+	// Merge is how alignment steps are grouped into edits; the zero
+	// value is MergeRules, the language's rules.
+	Merge MergeStrategy
+	// Lev aligns with plain Levenshtein costs (substitution 1, no
+	// transpositions) instead of ERRANT's linguistic costs.
+	Lev bool
+}
+
+// openPOS are the content-word POS tags: substituting one for another
+// costs 0.25 instead of 0.5.
+func openPOS(pos string) bool {
+	switch pos {
+	case "ADJ", "ADV", "NOUN", "VERB":
+		return true
+	}
+	return false
+}
+
+// SubstitutionCost is ERRANT's linguistic cost of substituting token c for
+// token o, between 0 and 2:
+//
+//   - 0 if the tokens differ in case only;
+//   - else lemma cost (0 for equal lemmas, 0.499 otherwise)
+//   - plus POS cost (0 for equal POS, 0.25 if both are content words
+//     ADJ/ADV/NOUN/VERB, 0.5 otherwise)
+//   - plus character cost 1 - CharRatio(o.Text, c.Text).
+//
+// The terms are added in this order so that the float64 result is bit for
+// bit ERRANT's, which matters where alignments tie.
+func SubstitutionCost(o, c *Token) float64 {
+	return subCost(o, c, lowerOf(o), lowerOf(c))
+}
+
+func subCost(o, c *Token, ol, cl string) float64 {
+	if ol == cl {
+		return 0
+	}
+	lemma := 0.499
+	if o.Lemma == c.Lemma {
+		lemma = 0
+	}
+	pos := 0.5
+	if o.POS == c.POS {
+		pos = 0
+	} else if openPOS(o.POS) && openPOS(c.POS) {
+		pos = 0.25
+	}
+	return lemma + pos + (1 - CharRatio(o.Text, c.Text))
+}
+
+func lowerOf(t *Token) string {
+	if t.Lower != "" || t.Text == "" {
+		return t.Lower
+	}
+	return strings.ToLower(t.Text)
+}
+
+// CharRatio is the character similarity of a and b in [0, 1]:
+// (len(a)+len(b)-d) / (len(a)+len(b)) over Unicode code points, where d is
+// the insertion/deletion edit distance (a substitution counts 2). It is
+// python-Levenshtein's ratio, which ERRANT 2.x uses (ERRANT 3 uses
+// rapidfuzz's fuzz.ratio, the same quantity computed as 1-d/len). Two empty
+// strings have ratio 1.
+func CharRatio(a, b string) float64 {
+	var buf [128]int32
+	return charRatio(a, b, buf[:0])
+}
+
+func charRatio(a, b string, buf []int32) float64 {
+	la, lb, d := indelDistance(a, b, buf)
+	sum := la + lb
+	if sum == 0 {
+		return 1
+	}
+	return float64(sum-d) / float64(sum)
+}
+
+// indelDistance returns the lengths in code points of a and b and their
+// insertion/deletion distance, la+lb-2*LCS.
+func indelDistance(a, b string, buf []int32) (la, lb, d int) {
+	ascii := isASCII(a) && isASCII(b)
+	if !ascii {
+		ra, rb := []rune(a), []rune(b)
+		lcs := lcsLenRunes(ra, rb, buf)
+		return len(ra), len(rb), len(ra) + len(rb) - 2*lcs
+	}
+	lcs := lcsLen(a, b, buf)
+	return len(a), len(b), len(a) + len(b) - 2*lcs
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// lcsLen is the length of the longest common subsequence of the bytes of
+// a and b, in one row of O(len(b)) memory.
+func lcsLen(a, b string, buf []int32) int {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	row := slices.Grow(buf[:0], len(b)+1)[:len(b)+1]
+	clear(row)
+	for i := 0; i < len(a); i++ {
+		ai := a[i]
+		diag := int32(0)
+		for j := 0; j < len(b); j++ {
+			up := row[j+1]
+			if ai == b[j] {
+				row[j+1] = diag + 1
+			} else if row[j] > up {
+				row[j+1] = row[j]
+			}
+			diag = up
+		}
+	}
+	return int(row[len(b)])
+}
+
+// lcsLenRunes is lcsLen over code points.
+func lcsLenRunes(a, b []rune, buf []int32) int {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	row := slices.Grow(buf[:0], len(b)+1)[:len(b)+1]
+	clear(row)
+	for i := range a {
+		diag := int32(0)
+		for j := range b {
+			up := row[j+1]
+			if a[i] == b[j] {
+				row[j+1] = diag + 1
+			} else if row[j] > up {
+				row[j+1] = row[j]
+			}
+			diag = up
+		}
+	}
+	return int(row[len(b)])
+}
+
+// workspace holds the buffers of one alignment; workspaces are pooled so
+// that Align allocates little and is safe for concurrent use.
+type workspace struct {
+	cost  []float64
+	op    []byte
+	tlen  []int32
+	oid   []int32 // lower-case token ids of the source
+	cid   []int32 // and of the correction
+	ohash []uint64
+	chash []uint64
+	ids   map[string]int32
+	sortA []int32
+	sortB []int32
+	chars []int32
+	ol    []string
+	cl    []string
+}
+
+var workspaces = sync.Pool{New: func() any {
+	return &workspace{ids: make(map[string]int32), chars: make([]int32, 0, 64)}
+}}
+
+// Align aligns the tokens of o and c and returns the cheapest sequence of
+// steps turning o into c, left to right.
+//
+// The costs are ERRANT's (see SubstitutionCost): a token whose text is
+// identical matches at cost 0; insertion and deletion cost 1; a
+// transposition of n ≥ 2 tokens whose lower-cased forms are the same
+// multiset costs n-1 and is searched for only back along a diagonal of
+// non-matches. Among equally cheap steps ERRANT's order decides:
+// transposition, then substitution, then insertion, then deletion; the
+// path is read back from the end of both sentences. With opts.Lev the
+// substitution cost is 1 and there are no transpositions.
+//
+// Align is safe for concurrent use.
+func Align(o, c *Sentence, opts Options) []AlignOp {
+	ws := workspaces.Get().(*workspace)
+	ops := ws.align(o, c, opts.Lev)
+	workspaces.Put(ws)
+	return ops
+}
+
+const (
+	opOrigin byte = 'O'
+	opM           = byte(Match)
+	opS           = byte(Substitute)
+	opI           = byte(Insert)
+	opD           = byte(Delete)
+	opT           = byte(Transpose)
+)
+
+func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
+	n, m := len(o.Tokens), len(c.Tokens)
+	w := m + 1
+	size := (n + 1) * w
+	ws.cost = slices.Grow(ws.cost[:0], size)[:size]
+	ws.op = slices.Grow(ws.op[:0], size)[:size]
+	cost, op := ws.cost, ws.op
+	if !lev {
+		ws.tlen = slices.Grow(ws.tlen[:0], size)[:size]
+		ws.lowerIDs(o, c)
+	}
+	cost[0], op[0] = 0, opOrigin
+	for i := 1; i <= n; i++ {
+		cost[i*w] = cost[(i-1)*w] + 1
+		op[i*w] = opD
+	}
+	for j := 1; j <= m; j++ {
+		cost[j] = cost[j-1] + 1
+		op[j] = opI
+	}
+	for i := 0; i < n; i++ {
+		ot := &o.Tokens[i]
+		row, next := i*w, (i+1)*w
+		for j := 0; j < m; j++ {
+			ct := &c.Tokens[j]
+			cell := next + j + 1
+			if ot.Text == ct.Text {
+				cost[cell] = cost[row+j]
+				op[cell] = opM
+				continue
+			}
+			del := cost[row+j+1] + 1
+			ins := cost[next+j] + 1
+			var sub float64
+			if lev {
+				sub = cost[row+j] + 1
+			} else {
+				sub = cost[row+j] + ws.sub(ot, ct, i, j)
+				if k, tc, ok := ws.transposition(i, j, w); ok && tc <= sub && tc <= ins && tc <= del {
+					cost[cell] = tc
+					op[cell] = opT
+					ws.tlen[cell] = int32(k + 1)
+					continue
+				}
+			}
+			switch {
+			case sub <= ins && sub <= del:
+				cost[cell], op[cell] = sub, opS
+			case ins <= del:
+				cost[cell], op[cell] = ins, opI
+			default:
+				cost[cell], op[cell] = del, opD
+			}
+		}
+	}
+	return ws.backtrack(n, m)
+}
+
+// sub is the substitution cost of source token i for correction token j.
+func (ws *workspace) sub(o, c *Token, i, j int) float64 {
+	if ws.oid[i] == ws.cid[j] {
+		return 0 // differ in case only
+	}
+	lemma := 0.499
+	if o.Lemma == c.Lemma {
+		lemma = 0
+	}
+	pos := 0.5
+	if o.POS == c.POS {
+		pos = 0
+	} else if openPOS(o.POS) && openPOS(c.POS) {
+		pos = 0.25
+	}
+	return lemma + pos + (1 - charRatio(o.Text, c.Text, ws.chars[:0]))
+}
+
+// transposition looks back along the diagonal ending at source token i and
+// correction token j for the shortest k ≥ 1 such that the lower-cased
+// tokens o[i-k..i] and c[j-k..j] are the same multiset, walking only while
+// the diagonal holds no cost-free step. It returns k and the cost.
+func (ws *workspace) transposition(i, j, w int) (int, float64, bool) {
+	cost := ws.cost
+	var ho, hc uint64 = ws.ohash[i], ws.chash[j]
+	for k := 1; i-k >= 0 && j-k >= 0; k++ {
+		if cost[(i-k+1)*w+j-k+1] == cost[(i-k)*w+j-k] {
+			return 0, 0, false
+		}
+		ho += ws.ohash[i-k]
+		hc += ws.chash[j-k]
+		if ho == hc && ws.sameMultiset(i-k, i+1, j-k, j+1) {
+			return k, cost[(i-k)*w+j-k] + float64(k), true
+		}
+	}
+	return 0, 0, false
+}
+
+func (ws *workspace) sameMultiset(os, oe, cs, ce int) bool {
+	a := append(ws.sortA[:0], ws.oid[os:oe]...)
+	b := append(ws.sortB[:0], ws.cid[cs:ce]...)
+	slices.Sort(a)
+	slices.Sort(b)
+	ws.sortA, ws.sortB = a, b
+	return slices.Equal(a, b)
+}
+
+// lowerIDs numbers the distinct lower-cased tokens of o and c and gives
+// each a random-looking 64-bit hash, so that multiset tests in the inner
+// loop compare integers.
+func (ws *workspace) lowerIDs(o, c *Sentence) {
+	clear(ws.ids)
+	id := func(s string) int32 {
+		if v, ok := ws.ids[s]; ok {
+			return v
+		}
+		v := int32(len(ws.ids))
+		ws.ids[s] = v
+		return v
+	}
+	ws.oid, ws.ohash = ws.oid[:0], ws.ohash[:0]
+	for i := range o.Tokens {
+		v := id(lowerOf(&o.Tokens[i]))
+		ws.oid = append(ws.oid, v)
+		ws.ohash = append(ws.ohash, mix(uint64(v)))
+	}
+	ws.cid, ws.chash = ws.cid[:0], ws.chash[:0]
+	for i := range c.Tokens {
+		v := id(lowerOf(&c.Tokens[i]))
+		ws.cid = append(ws.cid, v)
+		ws.chash = append(ws.chash, mix(uint64(v)))
+	}
+}
+
+// mix is the splitmix64 finaliser.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// backtrack reads the cheapest path from the bottom-right cell back to the
+// origin and returns it left to right.
+func (ws *workspace) backtrack(n, m int) []AlignOp {
+	w := m + 1
+	var out []AlignOp
+	i, j := n, m
+	for i+j != 0 {
+		switch op := ws.op[i*w+j]; op {
+		case opM, opS:
+			out = append(out, AlignOp{Op: Op(op), OStart: i - 1, OEnd: i, CStart: j - 1, CEnd: j})
+			i--
+			j--
+		case opD:
+			out = append(out, AlignOp{Op: Delete, OStart: i - 1, OEnd: i, CStart: j, CEnd: j})
+			i--
+		case opI:
+			out = append(out, AlignOp{Op: Insert, OStart: i, OEnd: i, CStart: j - 1, CEnd: j})
+			j--
+		default: // transposition
+			k := int(ws.tlen[i*w+j])
+			out = append(out, AlignOp{Op: Transpose, OStart: i - k, OEnd: i, CStart: j - k, CEnd: j})
+			i -= k
+			j -= k
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
