@@ -1,0 +1,159 @@
+package agreement_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/edits/agreement"
+	"github.com/gecmetric/gecmetric/edits/generic"
+	"github.com/gecmetric/gecmetric/internal/testdata"
+)
+
+// english is the language measured against ERRANT.
+func english() edits.Language { return generic.New("en") }
+
+var systems = []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN"}
+
+// Thresholds met by the current rules (see /work/notes): span F1 and type
+// agreement per system, and type agreement of gold.m2 reclassified.
+const (
+	minSpanF1      = 0.90
+	minTypeAgree   = 0.05
+	minGoldTypeAgr = 0.05
+)
+
+// conll reads the CoNLL-2014 source, one system's text and ERRANT's M2 of
+// it.
+func conll(t testing.TB, sys string) (src, hyp *corpora.TextFile, m2 []corpora.M2Block) {
+	dir := testdata.Dir(t, "conll14-errant")
+	files, err := corpora.ReadParallel(filepath.Join(dir, "text", "source.txt"), filepath.Join(dir, "text", sys+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, err = corpora.ReadM2File(filepath.Join(dir, "m2", sys+".m2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m2) != len(files[0].Lines) {
+		t.Fatalf("%s: %d M2 blocks for %d lines", sys, len(m2), len(files[0].Lines))
+	}
+	return files[0], files[1], m2
+}
+
+// TestAgreementCoNLL14 re-extracts every system's edits from the source
+// and the system's text and compares them with ERRANT's M2.
+func TestAgreementCoNLL14(t *testing.T) {
+	lang := english()
+	var all agreement.Result
+	var report strings.Builder
+	for _, sys := range systems {
+		src, hyp, m2 := conll(t, sys)
+		srcs := edits.AnnotateAll(lang, src.Tokens)
+		var r agreement.Result
+		for i := range src.Lines {
+			var got []edits.Edit
+			if strings.Join(src.Tokens[i], " ") != strings.TrimSpace(hyp.Lines[i]) {
+				got = edits.Extract(lang, srcs[i], lang.Annotate(hyp.Tokens[i]), edits.Options{})
+			}
+			r.Add(src.Tokens[i], got, m2[i].CoderEdits(0))
+		}
+		r.WriteSummary(&report, sys)
+		if r.F1() < minSpanF1 {
+			t.Errorf("%s: span F1 %.4f < %.2f", sys, r.F1(), minSpanF1)
+		}
+		if r.TypeAgreement() < minTypeAgree {
+			t.Errorf("%s: type agreement %.4f < %.2f", sys, r.TypeAgreement(), minTypeAgree)
+		}
+		all.Merge(r)
+	}
+	all.WriteSummary(&report, "all")
+	all.WriteConfusion(&report)
+	all.WriteSpanExamples(&report, 30)
+	t.Log("\n" + report.String())
+	writeReport(t, "conll14-systems", report.String())
+}
+
+// TestReclassifyGoldCoNLL14 keeps the spans of ERRANT's gold.m2 and types
+// them again, as errant_m2 -gold did to make the file.
+func TestReclassifyGoldCoNLL14(t *testing.T) {
+	lang := english()
+	dir := testdata.Dir(t, "conll14-errant")
+	gold, err := corpora.ReadM2File(filepath.Join(dir, "m2", "gold.m2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r agreement.Result
+	for _, b := range gold {
+		src := lang.Annotate(b.Source)
+		for _, coder := range b.Coders() {
+			want := b.CoderEdits(coder)
+			r.Add(b.Source, edits.Reclassify(lang, src, want), want)
+		}
+	}
+	var report strings.Builder
+	r.WriteSummary(&report, "gold")
+	r.WriteConfusion(&report)
+	t.Log("\n" + report.String())
+	writeReport(t, "conll14-gold", report.String())
+	if r.TypeAgreement() < minGoldTypeAgr {
+		t.Errorf("gold: type agreement %.4f < %.2f", r.TypeAgreement(), minGoldTypeAgr)
+	}
+	if r.F1() < 0.99 {
+		t.Errorf("gold: spans changed: F1 %.4f", r.F1())
+	}
+}
+
+// writeReport saves a report when GECMETRIC_AGREEMENT_DIR names a folder.
+func writeReport(t *testing.T, name, text string) {
+	if d := os.Getenv("GECMETRIC_AGREEMENT_DIR"); d != "" {
+		if err := os.WriteFile(filepath.Join(d, name+".txt"), []byte(text), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// BenchmarkExtractCoNLL14 extracts the edits of all six systems from the
+// CoNLL-2014 source, annotating each source once and every changed
+// system sentence, as `gecmetric edits` does. It reports sentence pairs
+// per second on one goroutine.
+func BenchmarkExtractCoNLL14(b *testing.B) {
+	lang := english()
+	var src *corpora.TextFile
+	var hyps []*corpora.TextFile
+	for _, sys := range systems {
+		s, h, _ := conll(b, sys)
+		src = s
+		hyps = append(hyps, h)
+	}
+	pairs := 0
+	b.ResetTimer()
+	for b.Loop() {
+		for i := range src.Lines {
+			o := lang.Annotate(src.Tokens[i])
+			for _, h := range hyps {
+				pairs++
+				if strings.Join(src.Tokens[i], " ") == strings.TrimSpace(h.Lines[i]) {
+					continue
+				}
+				edits.Extract(lang, o, lang.Annotate(h.Tokens[i]), edits.Options{})
+			}
+		}
+	}
+	b.ReportMetric(float64(pairs)/b.Elapsed().Seconds(), "pairs/s")
+}
+
+func ExampleResult() {
+	lang := generic.New("xx")
+	src := lang.Annotate(strings.Fields("He go to school ."))
+	got := edits.Extract(lang, src, lang.Annotate(strings.Fields("He goes to school .")), edits.Options{})
+	want := []edits.Edit{{OStart: 1, OEnd: 2, C: []string{"goes"}, Type: "R:VERB:SVA"}}
+	var r agreement.Result
+	r.Add(src.Texts(), got, want)
+	fmt.Printf("F1 %.2f, same type %d of %d\n", r.F1(), r.SameType, r.TP)
+	// Output: F1 1.00, same type 0 of 1
+}
