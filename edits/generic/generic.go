@@ -132,6 +132,11 @@ func Basic(o, c *edits.Sentence, e edits.Edit) (op, kind string) {
 	if allPunct(ot) && allPunct(ct) {
 		return op, "PUNCT"
 	}
+	// A punctuation change carrying a case change with it: [; the → . The].
+	if op == "R" && ot[len(ot)-1].Lower == ct[len(ct)-1].Lower &&
+		allPunct(ot[:len(ot)-1]) && allPunct(ct[:len(ct)-1]) {
+		return op, "PUNCT"
+	}
 	if op == "R" && len(ot) == 1 && len(ct) == 1 && ot[0].POS != "PUNCT" && ct[0].POS != "PUNCT" &&
 		ot[0].POS != "NUM" && ct[0].POS != "NUM" && edits.CharRatio(ot[0].Lower, ct[0].Lower) >= 0.5 {
 		return op, "SPELL"
