@@ -1,0 +1,411 @@
+package compare
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics"
+	"github.com/gecmetric/gecmetric/metrics/significance"
+)
+
+// A System is one system's output on the test set and its statistics.
+type System struct {
+	Name  string   // shown in reports, e.g. the file's base name
+	Lines []string // the output, one sentence per line, for diffs
+	// Corpora holds one Corpus per metric, in the same metric order for
+	// every system compared.
+	Corpora []*metrics.Corpus
+	// Types, when not nil, holds for each sentence the {TP, FP, FN}
+	// counts by ERRANT error type; TypeScore turns a sum of them into F.
+	Types     []map[string]metrics.Stats
+	TypeScore func(metrics.Stats) float64
+	// Edits, when not nil, holds the hypothesis edits of each sentence.
+	Edits [][]edits.Edit
+}
+
+// Options configure Run. The zero value tests at α = 0.05 with 1,000
+// resamples, seed 0, fails on any significant drop and lists no sentences.
+type Options struct {
+	significance.Options // resamples, seed, and Alpha for the type flags and groups
+	// Gate decides which metric drops are regressions. A zero Gate.Alpha
+	// takes Options.Alpha.
+	Gate significance.Gate
+	// Show is the number of worst sentences to list per candidate; 0 lists
+	// none, a negative value all that got worse.
+	Show int
+	// WorstBy names the metric that orders the worst sentences; "" means
+	// the first metric.
+	WorstBy string
+}
+
+// A Report is the outcome of Run.
+type Report struct {
+	Baseline   string                  `json:"baseline"`
+	Metrics    []string                `json:"metrics"`
+	Sentences  int                     `json:"sentences"`
+	Resamples  int                     `json:"resamples"`
+	Seed       uint64                  `json:"seed"`
+	Alpha      float64                 `json:"alpha"`
+	MaxDrop    map[string]float64      `json:"max_drop,omitempty"`
+	Candidates []*Candidate            `json:"candidates"`
+	Rankings   []*significance.Ranking `json:"rankings,omitempty"`
+}
+
+// A Candidate is one candidate's comparison with the baseline.
+type Candidate struct {
+	Name        string                    `json:"name"`
+	Results     []significance.Result     `json:"results"` // one per metric
+	Types       []TypeDelta               `json:"types,omitempty"`
+	Worst       []Sentence                `json:"worst,omitempty"`
+	Regressions []significance.Regression `json:"regressions"`
+}
+
+// A TypeDelta compares the two systems on one ERRANT error type.
+type TypeDelta struct {
+	Type      string     `json:"type"`
+	Baseline  TypeCounts `json:"baseline"`
+	Candidate TypeCounts `json:"candidate"`
+	Delta     float64    `json:"delta_f"` // Candidate.F − Baseline.F
+	P         float64    `json:"p"`
+	Low       float64    `json:"ci_low"`
+	High      float64    `json:"ci_high"`
+	Worse     bool       `json:"worse"` // Delta < 0 and P < Alpha
+}
+
+// TypeCounts are one system's counts and F on one error type.
+type TypeCounts struct {
+	TP int     `json:"tp"`
+	FP int     `json:"fp"`
+	FN int     `json:"fn"`
+	F  float64 `json:"f"`
+}
+
+// A Sentence is one sentence on which the candidate is worse.
+type Sentence struct {
+	Line      int    `json:"line"` // 1-based
+	Baseline  string `json:"baseline"`
+	Candidate string `json:"candidate"`
+	// Impact holds, per metric, the change of the candidate's corpus score
+	// due to this sentence: score(C) − score(C − c_i + b_i).
+	Impact []float64 `json:"impact"`
+	// Diff is a unified diff of the two output lines, numbered as in the
+	// files; Words marks the changed words as [-removed-]{+added+}.
+	Diff  string `json:"diff"`
+	Words string `json:"words"`
+	// Edits made by only one of the two systems.
+	BaselineOnly  []Edit `json:"baseline_only,omitempty"`
+	CandidateOnly []Edit `json:"candidate_only,omitempty"`
+}
+
+// An Edit is a hypothesis edit as shown in a report.
+type Edit struct {
+	Start int    `json:"start"` // source token span [Start, End)
+	End   int    `json:"end"`
+	O     string `json:"o"`
+	C     string `json:"c"`
+	Type  string `json:"type"`
+}
+
+func (e Edit) String() string {
+	o, c := e.O, e.C
+	if o == "" {
+		o = "ε"
+	}
+	if c == "" {
+		c = "ε"
+	}
+	return fmt.Sprintf("%d:%d %s → %s (%s)", e.Start, e.End, o, c, e.Type)
+}
+
+// Failed reports whether any candidate regressed.
+func (r *Report) Failed() bool {
+	for _, c := range r.Candidates {
+		if len(c.Regressions) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Regressions returns every regression as "candidate: description", in
+// candidate and metric order.
+func (r *Report) Regressions() []string {
+	var out []string
+	for _, c := range r.Candidates {
+		for _, g := range c.Regressions {
+			out = append(out, c.Name+": "+g.String())
+		}
+	}
+	return out
+}
+
+// ErrRegression is wrapped by the error Check returns.
+var ErrRegression = errors.New("regression")
+
+// Check returns an error naming every regression of the report, or nil.
+// It is the one-line gate of a Go test:
+//
+//	if err := report.Check(); err != nil { t.Fatal(err) }
+func (r *Report) Check() error {
+	regs := r.Regressions()
+	if len(regs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w against %s: %s", ErrRegression, r.Baseline, strings.Join(regs, "; "))
+}
+
+// Run compares every candidate with the baseline.
+func Run(base *System, cands []*System, opt Options) (*Report, error) {
+	if base == nil || len(cands) == 0 {
+		return nil, errors.New("compare: need a baseline and at least one candidate")
+	}
+	if opt.Alpha == 0 {
+		opt.Alpha = significance.DefaultAlpha
+	}
+	if opt.Resamples == 0 {
+		opt.Resamples = significance.DefaultResamples
+	}
+	if opt.Gate.Alpha == 0 {
+		opt.Gate.Alpha = opt.Alpha
+	}
+	all := append([]*System{base}, cands...)
+	if err := check(all); err != nil {
+		return nil, err
+	}
+	rep := &Report{
+		Baseline:  base.Name,
+		Sentences: len(base.Lines),
+		Resamples: opt.Resamples,
+		Seed:      opt.Seed,
+		Alpha:     opt.Gate.Alpha,
+		MaxDrop:   opt.Gate.MaxDrop,
+	}
+	for _, c := range base.Corpora {
+		rep.Metrics = append(rep.Metrics, c.Metric)
+	}
+	worstBy := 0
+	if opt.WorstBy != "" {
+		worstBy = slices.Index(rep.Metrics, opt.WorstBy)
+		if worstBy < 0 {
+			return nil, fmt.Errorf("compare: no metric %q to order the worst sentences by", opt.WorstBy)
+		}
+	}
+	for _, c := range cands {
+		results, err := significance.Compare(base.Corpora, c.Corpora, opt.Options)
+		if err != nil {
+			return nil, fmt.Errorf("compare: %s against %s: %w", c.Name, base.Name, err)
+		}
+		cr := &Candidate{Name: c.Name, Results: results, Regressions: opt.Gate.Check(results)}
+		if base.Types != nil && c.Types != nil {
+			if cr.Types, err = typeDeltas(base, c, opt); err != nil {
+				return nil, err
+			}
+		}
+		if opt.Show != 0 {
+			cr.Worst = worst(base, c, worstBy, opt.Show)
+		}
+		rep.Candidates = append(rep.Candidates, cr)
+	}
+	if len(cands) > 1 {
+		names := make([]string, len(all))
+		for i, s := range all {
+			names[i] = s.Name
+		}
+		for m := range rep.Metrics {
+			corpora := make([]*metrics.Corpus, len(all))
+			for i, s := range all {
+				corpora[i] = s.Corpora[m]
+			}
+			rk, err := significance.Rank(names, corpora, opt.Options)
+			if err != nil {
+				return nil, fmt.Errorf("compare: ranking: %w", err)
+			}
+			rep.Rankings = append(rep.Rankings, rk)
+		}
+	}
+	return rep, nil
+}
+
+// check verifies that the systems line up: same sentences, same metrics.
+func check(all []*System) error {
+	base := all[0]
+	if len(base.Corpora) == 0 {
+		return fmt.Errorf("compare: %s has no metric", base.Name)
+	}
+	for _, s := range all {
+		if len(s.Corpora) != len(base.Corpora) {
+			return fmt.Errorf("compare: %s has %d metrics, %s %d", s.Name, len(s.Corpora), base.Name, len(base.Corpora))
+		}
+		if len(s.Lines) != len(base.Lines) {
+			return fmt.Errorf("compare: %s has %d lines, %s %d", s.Name, len(s.Lines), base.Name, len(base.Lines))
+		}
+		for m, c := range s.Corpora {
+			if c.Metric != base.Corpora[m].Metric {
+				return fmt.Errorf("compare: metric %d of %s is %s, of %s %s", m+1, s.Name, c.Metric, base.Name, base.Corpora[m].Metric)
+			}
+			if len(c.Rows) != len(s.Lines) {
+				return fmt.Errorf("compare: %s: %s has %d sentences for %d lines", s.Name, c.Metric, len(c.Rows), len(s.Lines))
+			}
+		}
+		if s.Types != nil && len(s.Types) != len(s.Lines) {
+			return fmt.Errorf("compare: %s: type counts for %d sentences, %d lines", s.Name, len(s.Types), len(s.Lines))
+		}
+		if s.Types != nil && s.TypeScore == nil {
+			return fmt.Errorf("compare: %s: type counts without TypeScore", s.Name)
+		}
+		if s.Edits != nil && len(s.Edits) != len(s.Lines) {
+			return fmt.Errorf("compare: %s: edits for %d sentences, %d lines", s.Name, len(s.Edits), len(s.Lines))
+		}
+	}
+	return nil
+}
+
+// typeDeltas tests every error type that either system has counts for.
+func typeDeltas(base, cand *System, opt Options) ([]TypeDelta, error) {
+	seen := map[string]bool{}
+	for _, s := range []*System{base, cand} {
+		for _, m := range s.Types {
+			for t := range m {
+				seen[t] = true
+			}
+		}
+	}
+	types := make([]string, 0, len(seen))
+	for t := range seen {
+		types = append(types, t)
+	}
+	sort.Strings(types)
+	zero := metrics.Stats{0, 0, 0}
+	corpus := func(s *System, t string) *metrics.Corpus {
+		c := &metrics.Corpus{Metric: "errant:" + t, Rows: make([]metrics.Stats, len(s.Types)), Score: s.TypeScore}
+		for i, m := range s.Types {
+			if r, ok := m[t]; ok {
+				c.Rows[i] = r
+			} else {
+				c.Rows[i] = zero
+			}
+		}
+		return c
+	}
+	bc, cc := make([]*metrics.Corpus, len(types)), make([]*metrics.Corpus, len(types))
+	for i, t := range types {
+		bc[i], cc[i] = corpus(base, t), corpus(cand, t)
+	}
+	res, err := significance.Compare(bc, cc, opt.Options)
+	if err != nil {
+		return nil, fmt.Errorf("compare: error types of %s: %w", cand.Name, err)
+	}
+	out := make([]TypeDelta, len(types))
+	for i, t := range types {
+		r := res[i]
+		out[i] = TypeDelta{
+			Type:      t,
+			Baseline:  counts(metrics.Sum(bc[i].Rows, nil, 3), r.Baseline),
+			Candidate: counts(metrics.Sum(cc[i].Rows, nil, 3), r.Candidate),
+			Delta:     r.Delta, P: r.P, Low: r.Low, High: r.High,
+			Worse: r.Delta < 0 && r.P < opt.Alpha,
+		}
+	}
+	return out, nil
+}
+
+func counts(s metrics.Stats, f float64) TypeCounts {
+	return TypeCounts{TP: int(s[0]), FP: int(s[1]), FN: int(s[2]), F: f}
+}
+
+// worst lists the sentences with a negative impact on metric by, worst
+// first (ties by line), at most show of them (all if show < 0).
+func worst(base, cand *System, by, show int) []Sentence {
+	type cost struct {
+		line   int
+		impact []float64
+	}
+	var worse []cost
+	sums := make([]metrics.Stats, len(cand.Corpora))
+	for m, c := range cand.Corpora {
+		sums[m] = metrics.Sum(c.Rows, nil, c.Width())
+	}
+	buf := make(metrics.Stats, 0, 64)
+	for i := range base.Lines {
+		differ := false
+		for m := range cand.Corpora {
+			if !slices.Equal(base.Corpora[m].Rows[i], cand.Corpora[m].Rows[i]) {
+				differ = true
+				break
+			}
+		}
+		if !differ {
+			continue
+		}
+		imp := make([]float64, len(cand.Corpora))
+		for m, c := range cand.Corpora {
+			buf = append(buf[:0], sums[m]...)
+			for t := range buf {
+				buf[t] += base.Corpora[m].Rows[i][t] - c.Rows[i][t]
+			}
+			imp[m] = c.Score(sums[m]) - c.Score(buf)
+		}
+		if imp[by] < 0 {
+			worse = append(worse, cost{i, imp})
+		}
+	}
+	sort.SliceStable(worse, func(a, b int) bool { return worse[a].impact[by] < worse[b].impact[by] })
+	if show >= 0 && len(worse) > show {
+		worse = worse[:show]
+	}
+	out := make([]Sentence, len(worse))
+	for k, w := range worse {
+		i := w.line
+		s := Sentence{
+			Line:      i + 1,
+			Baseline:  base.Lines[i],
+			Candidate: cand.Lines[i],
+			Impact:    w.impact,
+			Diff:      lineDiff(base.Name, cand.Name, i+1, base.Lines[i], cand.Lines[i]),
+			Words:     wordDiff(base.Lines[i], cand.Lines[i]),
+		}
+		if base.Edits != nil && cand.Edits != nil {
+			s.BaselineOnly, s.CandidateOnly = onlyIn(base.Edits[i], cand.Edits[i]), onlyIn(cand.Edits[i], base.Edits[i])
+		}
+		out[k] = s
+	}
+	return out
+}
+
+// onlyIn returns the edits of a that b does not make (same source span and
+// correction), noops left out.
+func onlyIn(a, b []edits.Edit) []Edit {
+	var out []Edit
+	for _, e := range a {
+		if e.IsNoop() {
+			continue
+		}
+		if slices.ContainsFunc(b, func(f edits.Edit) bool {
+			return f.OStart == e.OStart && f.OEnd == e.OEnd && slices.Equal(f.C, e.C)
+		}) {
+			continue
+		}
+		out = append(out, Edit{Start: e.OStart, End: e.OEnd, O: strings.Join(e.O, " "), C: strings.Join(e.C, " "), Type: e.Type})
+	}
+	return out
+}
+
+// MeanCorpus turns per-sentence scores into a Corpus whose score is their
+// mean (rows {value, 1}), for metrics that are defined as a mean of
+// sentence scores, such as a judge's 0–1 rating.
+func MeanCorpus(metric string, values []float64) *metrics.Corpus {
+	c := &metrics.Corpus{Metric: metric, Rows: make([]metrics.Stats, len(values)), Score: func(s metrics.Stats) float64 {
+		if s[1] == 0 {
+			return 0
+		}
+		return s[0] / s[1]
+	}}
+	for i, v := range values {
+		c.Rows[i] = metrics.Stats{v, 1}
+	}
+	return c
+}

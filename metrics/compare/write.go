@@ -1,0 +1,200 @@
+package compare
+
+import (
+	"bufio"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteText writes the report as aligned tables for people: per candidate
+// the metric table, the error types whose F changed, and the worst
+// sentences; then the rankings.
+func (r *Report) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "baseline %s, %d sentences; paired bootstrap and approximate randomisation, %d resamples, seed %d, alpha %g\n",
+		r.Baseline, r.Sentences, r.Resamples, r.Seed, r.Alpha)
+	for _, c := range r.Candidates {
+		fmt.Fprintf(bw, "\n%s against %s\n", c.Name, r.Baseline)
+		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "metric\tbaseline\tcandidate\tdelta\t95%% CI\tp\t\n")
+		for _, res := range c.Results {
+			verdict := ""
+			for _, g := range c.Regressions {
+				if g.Metric == res.Metric {
+					verdict = "REGRESSION"
+				}
+			}
+			fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%+.4f\t[%+.4f, %+.4f]\t%.4f\t%s\n",
+				res.Metric, res.Baseline, res.Candidate, res.Delta, res.Low, res.High, res.P, verdict)
+		}
+		tw.Flush()
+		if changed := changedTypes(c.Types); len(changed) > 0 {
+			fmt.Fprintf(bw, "\nERRANT error types whose F changed (* significantly worse):\n")
+			tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+			fmt.Fprintf(tw, "type\tbaseline TP/FP/FN\tF\tcandidate TP/FP/FN\tF\tdelta F\tp\t\n")
+			for _, t := range changed {
+				mark := ""
+				if t.Worse {
+					mark = "*"
+				}
+				fmt.Fprintf(tw, "%s%s\t%d/%d/%d\t%.4f\t%d/%d/%d\t%.4f\t%+.4f\t%.4f\t\n", mark, t.Type,
+					t.Baseline.TP, t.Baseline.FP, t.Baseline.FN, t.Baseline.F,
+					t.Candidate.TP, t.Candidate.FP, t.Candidate.FN, t.Candidate.F, t.Delta, t.P)
+			}
+			tw.Flush()
+		}
+		if len(c.Worst) > 0 {
+			fmt.Fprintf(bw, "\nsentences that got worse, worst first (impact on the candidate's corpus score):\n")
+		}
+		for _, s := range c.Worst {
+			var imp []string
+			for m, v := range s.Impact {
+				imp = append(imp, fmt.Sprintf("%s %+.5f", r.Metrics[m], v))
+			}
+			fmt.Fprintf(bw, "\nline %d: %s\n", s.Line, strings.Join(imp, ", "))
+			if s.Diff == "" {
+				fmt.Fprintf(bw, "(same output; the statistics differ through the reference chosen)\n")
+			}
+			bw.WriteString(s.Diff)
+			if s.Words != "" && s.Diff != "" {
+				fmt.Fprintf(bw, "words: %s\n", s.Words)
+			}
+			for _, e := range s.BaselineOnly {
+				fmt.Fprintf(bw, "only %s: %s\n", r.Baseline, e)
+			}
+			for _, e := range s.CandidateOnly {
+				fmt.Fprintf(bw, "only %s: %s\n", c.Name, e)
+			}
+		}
+	}
+	for _, rk := range r.Rankings {
+		fmt.Fprintf(bw, "\nranking by %s (systems in one group are not significantly different at alpha %g)\n", rk.Metric, r.Alpha)
+		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "rank\tgroup\tsystem\tscore\t\n")
+		for _, s := range rk.Systems {
+			name := s.Name
+			if name == r.Baseline {
+				name += " (baseline)"
+			}
+			fmt.Fprintf(tw, "%d\t%d\t%s\t%.4f\t\n", s.Rank, s.Group, name, s.Score)
+		}
+		tw.Flush()
+	}
+	return bw.Flush()
+}
+
+// changedTypes returns the types whose F or counts changed, largest drop
+// of F first.
+func changedTypes(ts []TypeDelta) []TypeDelta {
+	var out []TypeDelta
+	for _, t := range ts {
+		if t.Baseline != t.Candidate {
+			out = append(out, t)
+		}
+	}
+	for i := 1; i < len(out); i++ { // insertion sort, stable, few rows
+		for j := i; j > 0 && out[j].Delta < out[j-1].Delta; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// The JUnit XML schema as CI servers (Jenkins, GitLab, GitHub actions)
+// read it.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Properties []junitProperty `xml:"properties>property,omitempty"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// WriteJUnit writes the report as JUnit XML: one test suite per candidate,
+// one test case per metric, failed when the metric regressed.
+func (r *Report) WriteJUnit(w io.Writer) error {
+	all := junitSuites{Name: "gecmetric compare"}
+	for _, c := range r.Candidates {
+		s := junitSuite{
+			Name: c.Name + " vs " + r.Baseline,
+			Properties: []junitProperty{
+				{"baseline", r.Baseline}, {"candidate", c.Name},
+				{"sentences", fmt.Sprint(r.Sentences)}, {"resamples", fmt.Sprint(r.Resamples)},
+				{"seed", fmt.Sprint(r.Seed)}, {"alpha", fmt.Sprint(r.Alpha)},
+			},
+		}
+		for _, res := range c.Results {
+			tc := junitCase{
+				Name:      res.Metric,
+				Classname: "gecmetric.compare." + c.Name,
+				SystemOut: fmt.Sprintf("%s: baseline %.4f, candidate %.4f, delta %+.4f, 95%% CI [%+.4f, %+.4f], p = %.4f",
+					res.Metric, res.Baseline, res.Candidate, res.Delta, res.Low, res.High, res.P),
+			}
+			for _, g := range c.Regressions {
+				if g.Metric == res.Metric {
+					tc.Failure = &junitFailure{Message: g.String(), Type: "regression", Text: failureText(r, c)}
+					s.Failures++
+				}
+			}
+			s.Cases = append(s.Cases, tc)
+			s.Tests++
+		}
+		all.Suites = append(all.Suites, s)
+		all.Tests += s.Tests
+		all.Failures += s.Failures
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(all); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// failureText lists the worse error types and sentences of a candidate,
+// for the body of a JUnit failure.
+func failureText(r *Report, c *Candidate) string {
+	var b strings.Builder
+	for _, t := range c.Types {
+		if t.Worse {
+			fmt.Fprintf(&b, "error type %s: F %.4f → %.4f (p = %.4f)\n", t.Type, t.Baseline.F, t.Candidate.F, t.P)
+		}
+	}
+	for _, s := range c.Worst {
+		fmt.Fprintf(&b, "line %d:\n%s", s.Line, s.Diff)
+	}
+	return b.String()
+}
