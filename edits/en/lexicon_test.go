@@ -1,0 +1,57 @@
+package en
+
+import (
+	"bytes"
+	"compress/gzip"
+	"testing"
+)
+
+func TestInLexicon(t *testing.T) {
+	tests := []struct {
+		word string
+		want bool
+	}{
+		{"cat", true},
+		{"colour", true},
+		{"realise", true},      // -ise (wbritish-large)
+		{"realize", true},      // -ize (SCOWL british_z)
+		{"organization", true}, // -ize
+		{"organisation", true},
+		{"London", true},   // case-sensitive entry
+		{"london", false},  // ERRANT also checks the lower-cased form itself
+		{"Cat", false},     // the classifier checks the lower-cased form too
+		{"becuase", false}, // a misspelling
+		{"recieve", false},
+		{"", false},
+		{"zzzzzz", false},
+	}
+	for _, tt := range tests {
+		if got := inLexicon(tt.word); got != tt.want {
+			t.Errorf("inLexicon(%q) = %v, want %v", tt.word, got, tt.want)
+		}
+	}
+	wl, _ := loadWordList()
+	if n := len(wl.start); n < 150000 {
+		t.Errorf("word list has %d words, want > 150000", n)
+	}
+}
+
+func TestDecodeWordListErrors(t *testing.T) {
+	if _, err := decodeWordList([]byte("not gzip")); err == nil {
+		t.Error("decodeWordList(not gzip): no error")
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte("b\na\n"))
+	zw.Close()
+	if _, err := decodeWordList(buf.Bytes()); err == nil {
+		t.Error("decodeWordList(unsorted): no error")
+	}
+}
+
+func BenchmarkInLexicon(b *testing.B) {
+	inLexicon("warm up")
+	for b.Loop() {
+		inLexicon("organisation")
+	}
+}
