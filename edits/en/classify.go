@@ -1,0 +1,260 @@
+package en
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gecmetric/gecmetric/edits"
+)
+
+// Classify returns ERRANT's error type of e (errant/en/classifier.py,
+// ERRANT 2.3/3.x): "M:", "U:" or "R:" for missing, unnecessary and
+// replaced tokens, then one of the 25 main types; "UNK" for an edit that
+// changes nothing; "noop" for the placeholder edit of an unchanged
+// sentence.
+//
+// The tokens of e are read from o and c through its spans; when the
+// correction span is unknown (CStart < 0, as for an M2 edit), e.O and e.C
+// are annotated on their own instead, without sentence context.
+//
+// The rules are ERRANT's, in ERRANT's order; they are listed in
+// replacementRules, oneSidedRules and the rule families below. ERRANT reads
+// spaCy's fine tags, coarse POS, lemmas and dependency labels; here they
+// are Token.Tag, Token.POS, Token.Lemma and Token.Dep. ERRANT's coarse
+// categories come from the fine tag through its tag map (errantPOS), as in
+// ERRANT; Token.POS is used only where ERRANT reads spaCy's own coarse tag
+// (the one-sided "to" rule and the merger).
+//
+// ERRANT also walks the dependency tree in one place, to ask whether a verb
+// has an auxiliary (preceded_by_aux). There is no tree here: an auxiliary
+// is taken to belong to the nearest verb to its right, see hasAuxBefore.
+func (l *Language) Classify(o, c *edits.Sentence, e edits.Edit) string {
+	if e.IsNoop() {
+		return "noop"
+	}
+	var os, cs side
+	if e.CStart < 0 || e.CEnd < e.CStart || e.CEnd > c.Len() ||
+		e.OStart < 0 || e.OEnd < e.OStart || e.OEnd > o.Len() {
+		os = wholeSide(l.annotateFallback(e.O))
+		cs = wholeSide(l.annotateFallback(e.C))
+	} else {
+		os = side{sent: o.Tokens, at: e.OStart, toks: o.Tokens[e.OStart:e.OEnd]}
+		cs = side{sent: c.Tokens, at: e.CStart, toks: c.Tokens[e.CStart:e.CEnd]}
+	}
+	if len(os.toks) > 0 && len(cs.toks) > 0 && sameTexts(os.toks, cs.toks) {
+		// ERRANT compares the edit's full strings once, before ignoring
+		// trailing case changes: same to same is detected, not corrected.
+		return "UNK"
+	}
+	return classifySides(os, cs)
+}
+
+// annotateFallback annotates tokens read without sentence context.
+func (l *Language) annotateFallback(tokens []string) []edits.Token {
+	if len(tokens) == 0 {
+		return nil
+	}
+	if a, ok := any(l).(edits.Language); ok {
+		return a.Annotate(tokens).Tokens
+	}
+	toks := make([]edits.Token, len(tokens))
+	for i, w := range tokens {
+		toks[i] = edits.Token{Text: w, Lower: strings.ToLower(w)}
+	}
+	return toks
+}
+
+// A side is the source or correction part of an edit: toks, which start
+// at index at of the sentence sent.
+type side struct {
+	sent []edits.Token
+	at   int
+	toks []edits.Token
+}
+
+func wholeSide(toks []edits.Token) side { return side{sent: toks, toks: toks} }
+
+// classifySides is ERRANT's classify after the same-string test.
+func classifySides(o, c side) string {
+	switch {
+	case len(o.toks) == 0 && len(c.toks) == 0:
+		return "UNK"
+	case len(o.toks) == 0:
+		return "M:" + oneSidedType(c.toks)
+	case len(c.toks) == 0:
+		return "U:" + oneSidedType(o.toks)
+	}
+	// A case change of the last token of a multi-token edit is ignored:
+	// [Doctor -> The doctor] is M:DET, [, since -> . Since] R:PUNCT.
+	if (len(o.toks) > 1 || len(c.toks) > 1) &&
+		lower(o.toks[len(o.toks)-1]) == lower(c.toks[len(c.toks)-1]) {
+		o.toks = o.toks[:len(o.toks)-1]
+		c.toks = c.toks[:len(c.toks)-1]
+		return classifySides(o, c)
+	}
+	return "R:" + twoSidedType(newPair(o, c))
+}
+
+func sameTexts(a, b []edits.Token) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Text != b[i].Text {
+			return false
+		}
+	}
+	return true
+}
+
+// errantTags maps Penn Treebank tags to ERRANT's coarse categories: the
+// Universal Dependencies mapping (en-ptb_map, as updated in ERRANT 2.1:
+// EX is PRON, LS is X) with ADP renamed PREP, PROPN merged into NOUN and
+// CCONJ renamed CONJ, plus the spaCy-only tags ERRANT adds.
+var errantTags = map[string]string{
+	"#": "SYM", "$": "SYM", "''": "PUNCT", ",": "PUNCT", "-LRB-": "PUNCT",
+	"-RRB-": "PUNCT", ".": "PUNCT", ":": "PUNCT", "AFX": "ADJ", "CC": "CONJ",
+	"CD": "NUM", "DT": "DET", "EX": "PRON", "FW": "X", "HYPH": "PUNCT",
+	"IN": "PREP", "JJ": "ADJ", "JJR": "ADJ", "JJS": "ADJ", "LS": "X",
+	"MD": "VERB", "NIL": "X", "NN": "NOUN", "NNP": "NOUN", "NNPS": "NOUN",
+	"NNS": "NOUN", "PDT": "DET", "POS": "PART", "PRP": "PRON", "PRP$": "DET",
+	"RB": "ADV", "RBR": "ADV", "RBS": "ADV", "RP": "PART", "SYM": "SYM",
+	"TO": "PART", "UH": "INTJ", "VB": "VERB", "VBD": "VERB", "VBG": "VERB",
+	"VBN": "VERB", "VBP": "VERB", "VBZ": "VERB", "WDT": "DET", "WP": "PRON",
+	"WP$": "DET", "WRB": "ADV", "``": "PUNCT",
+	// spaCy tags outside the UD table.
+	`""`: "PUNCT", "SP": "SPACE", "_SP": "SPACE", "BES": "VERB", "HVS": "VERB",
+	"ADD": "X", "GW": "X", "NFP": "X", "XX": "X",
+}
+
+// errantPOS returns ERRANT's coarse category of t; an unknown tag is X.
+func errantPOS(t edits.Token) string {
+	if p, ok := errantTags[t.Tag]; ok {
+		return p
+	}
+	return "X"
+}
+
+// Word classes of the rules.
+var (
+	// openClass are the categories that inflect.
+	openClass = set("ADJ", "ADV", "NOUN", "VERB")
+	// rarePOS make uninformative types; edits of only these are OTHER.
+	rarePOS = set("INTJ", "NUM", "SYM", "X")
+	// contractions are the clitics of contracted forms.
+	contractions = set("'d", "'ll", "'m", "n't", "'re", "'s", "'ve")
+	// depTypes maps dependency labels that imply a type.
+	depTypes = map[string]string{
+		"acomp": "ADJ", "amod": "ADJ", "advmod": "ADV", "det": "DET",
+		"prep": "PREP", "prt": "PART", "punct": "PUNCT",
+	}
+)
+
+// auxContractions are the auxiliaries whose contracted stem differs from
+// the word: "ca n't", "sha n't", "wo n't".
+var auxContractions = map[string]string{"ca": "can", "sha": "shall", "wo": "will"}
+
+type stringSet map[string]struct{}
+
+func set(xs ...string) stringSet {
+	s := make(stringSet, len(xs))
+	for _, x := range xs {
+		s[x] = struct{}{}
+	}
+	return s
+}
+
+func (s stringSet) has(x string) bool { _, ok := s[x]; return ok }
+
+// uniq returns the distinct values of lists, in order of appearance.
+func uniq(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		for _, x := range l {
+			found := false
+			for _, y := range out {
+				if x == y {
+					found = true
+					break
+				}
+			}
+			if !found {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// sameSet reports whether the distinct values of lists are exactly want.
+func sameSet(want []string, lists ...[]string) bool {
+	u := uniq(lists...)
+	if len(u) != len(want) {
+		return false
+	}
+	for _, w := range want {
+		found := false
+		for _, x := range u {
+			if x == w {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// subsetOf reports whether every value of lists is in allowed.
+func subsetOf(allowed stringSet, lists ...[]string) bool {
+	for _, l := range lists {
+		for _, x := range l {
+			if !allowed.has(x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func posAndDep(toks []edits.Token) (pos, dep []string) {
+	pos = make([]string, len(toks))
+	dep = make([]string, len(toks))
+	for i, t := range toks {
+		pos[i] = errantPOS(t)
+		dep[i] = t.Dep
+	}
+	return pos, dep
+}
+
+// isAlpha is Python's str.isalpha: non-empty and letters only.
+func isAlpha(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func hasPrefixAux(dep string) bool { return strings.HasPrefix(dep, "aux") }

@@ -1,0 +1,377 @@
+package en
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gecmetric/gecmetric/edits"
+)
+
+// Merge groups the non-match steps of an alignment into edits by ERRANT's
+// English merging rules (errant/en/merger.py, ERRANT 2.3/3.x):
+//
+//   - matches separate edits and are never part of one;
+//   - each transposition is an edit of its own;
+//   - every maximal run of substitutions, insertions and deletions is
+//     processed by mergeRun.
+//
+// The edits carry spans and tokens but no Type.
+func (l *Language) Merge(o, c *edits.Sentence, ops []edits.AlignOp) []edits.Edit {
+	m := merger{o: o.Tokens, c: c.Tokens}
+	var spans []span
+	for i := 0; i < len(ops); {
+		switch ops[i].Op {
+		case edits.Match:
+			i++
+		case edits.Transpose:
+			spans = append(spans, spanOf(ops[i:i+1]))
+			i++
+		default:
+			j := i + 1
+			for j < len(ops) && ops[j].Op != edits.Match && ops[j].Op != edits.Transpose {
+				j++
+			}
+			spans = m.mergeRun(ops[i:j], spans)
+			i = j
+		}
+	}
+	out := make([]edits.Edit, len(spans))
+	for k, s := range spans {
+		out[k] = edits.Edit{
+			OStart: s.oStart, OEnd: s.oEnd, CStart: s.cStart, CEnd: s.cEnd,
+			O: texts(o.Tokens[s.oStart:s.oEnd]),
+			C: texts(c.Tokens[s.cStart:s.cEnd]),
+		}
+	}
+	return out
+}
+
+// A span is a candidate edit: source [oStart, oEnd), correction [cStart, cEnd).
+type span struct{ oStart, oEnd, cStart, cEnd int }
+
+// spanOf covers the steps of seq from the first to the last (merge_edits).
+func spanOf(seq []edits.AlignOp) span {
+	first, last := seq[0], seq[len(seq)-1]
+	return span{first.OStart, last.OEnd, first.CStart, last.CEnd}
+}
+
+func texts(toks []edits.Token) []string {
+	if len(toks) == 0 {
+		return nil
+	}
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.Text
+	}
+	return out
+}
+
+type merger struct{ o, c []edits.Token }
+
+// mergeRun appends to out the edits of a run of substitutions, insertions
+// and deletions (ERRANT's process_seq):
+//
+//  1. a single step is an edit; a run of only deletions or only insertions
+//     is one edit (95% of human multi-token edits contain a substitution);
+//  2. otherwise every sub-run [start, end] containing a substitution is
+//     tried, longest first (equal lengths left to right), and the first
+//     merge rule that fires decides how the run is cut; the parts outside
+//     the decided piece are processed recursively;
+//  3. if no rule fires, the run is merged into one edit when any tried
+//     sub-run touched a content word (ADJ, AUX, ADV, NOUN, VERB), and split
+//     into single steps otherwise.
+//
+// The rules, in ERRANT's order, for a sub-run with source tokens so and
+// correction tokens co:
+//
+//   - possessive first: at the start of the run, so[0] or co[0] tagged POS:
+//     split off the first step;
+//   - possessive last: so[-1] or co[-1] tagged POS: merge the last two
+//     steps of the sub-run ([friends -> friend 's]);
+//   - case change (so[-1] and co[-1] equal ignoring case): at the start of
+//     the run, a one-token side opposite a capitalised first token merges
+//     the sub-run ([Cat -> The big cat]); a punctuation token before the
+//     last token on either side merges the last two steps ([, we -> . We]);
+//   - same text ignoring case, spaces, apostrophes and hyphens: merge
+//     ([acat -> a cat], [sub - way -> subway]);
+//   - sides of different lengths with one POS throughout, or only AUX,
+//     PART and VERB: merge ([to eat -> eating], [watch -> look at]);
+//   - for sub-runs of two steps: two tokens each side splits after the
+//     first step; a substitution at either end with character similarity
+//     above 0.75 splits; a final determiner (deleted, inserted or
+//     substituted, at the end of the run) is split off.
+func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
+	if len(seq) == 0 {
+		return out
+	}
+	if len(seq) == 1 {
+		return append(out, spanOf(seq))
+	}
+	if allOps(seq, edits.Delete) || allOps(seq, edits.Insert) {
+		return append(out, spanOf(seq))
+	}
+	content := false
+	n := len(seq)
+	for width := n - 1; width >= 1; width-- {
+		for start := 0; start+width < n; start++ {
+			end := start + width
+			if !hasSubstitution(seq[start : end+1]) {
+				continue
+			}
+			so := m.o[seq[start].OStart:seq[end].OEnd]
+			co := m.c[seq[start].CStart:seq[end].CEnd]
+			// Possessive suffix first: split it off.
+			if start == 0 && (so[0].Tag == "POS" || co[0].Tag == "POS") {
+				out = append(out, spanOf(seq[:1]))
+				return m.mergeRun(seq[1:], out)
+			}
+			// Possessive suffix last: merge it with the token before.
+			if so[len(so)-1].Tag == "POS" || co[len(co)-1].Tag == "POS" {
+				return m.mergeAround(seq, end-1, end, out)
+			}
+			// Case change of the last token.
+			if lower(so[len(so)-1]) == lower(co[len(co)-1]) {
+				if start == 0 && ((len(so) == 1 && startsUpper(co[0].Text)) ||
+					(len(co) == 1 && startsUpper(so[0].Text))) {
+					out = append(out, spanOf(seq[start:end+1]))
+					return m.mergeRun(seq[end+1:], out)
+				}
+				if (len(so) > 1 && isPunct(so[len(so)-2])) || (len(co) > 1 && isPunct(co[len(co)-2])) {
+					return m.mergeAround(seq, end-1, end, out)
+				}
+			}
+			// Same text ignoring spaces, case, apostrophes and hyphens.
+			if sameJoined(so, co) {
+				return m.mergeAround(seq, start, end, out)
+			}
+			// One POS, or auxiliaries, particles and verbs only.
+			pos := posSet(so) | posSet(co)
+			if len(so) != len(co) && (pos.single() || pos&^(posAUX|posPART|posVERB) == 0) {
+				return m.mergeAround(seq, start, end, out)
+			}
+			if end-start < 2 {
+				// Split adjacent substitutions.
+				if len(so) == 2 && len(co) == 2 {
+					return m.splitAfter(seq, start, out)
+				}
+				// Split similar substitutions at the ends.
+				if (seq[start].Op == edits.Substitute && charSimilarity(so[0].Text, co[0].Text) > 0.75) ||
+					(seq[end].Op == edits.Substitute && charSimilarity(so[len(so)-1].Text, co[len(co)-1].Text) > 0.75) {
+					return m.splitAfter(seq, start, out)
+				}
+				// Split a final determiner.
+				last := seq[n-1].Op
+				if end == n-1 && (((last == edits.Delete || last == edits.Substitute) && so[len(so)-1].POS == "DET") ||
+					((last == edits.Insert || last == edits.Substitute) && co[len(co)-1].POS == "DET")) {
+					out = m.mergeRun(seq[:n-1], out)
+					return append(out, spanOf(seq[n-1:]))
+				}
+			}
+			if pos&posOpen != 0 {
+				content = true
+			}
+		}
+	}
+	if content {
+		return append(out, spanOf(seq))
+	}
+	for i := range seq {
+		out = append(out, spanOf(seq[i:i+1]))
+	}
+	return out
+}
+
+// mergeAround processes seq[:from], merges seq[from:to+1] into one edit
+// and processes seq[to+1:]. (The possessive and punctuation rules merge
+// the last two steps of a sub-run, from = end-1, and process everything
+// before them, including steps left of the sub-run, as ERRANT does.)
+func (m *merger) mergeAround(seq []edits.AlignOp, from, to int, out []span) []span {
+	out = m.mergeRun(seq[:from], out)
+	out = append(out, spanOf(seq[from:to+1]))
+	return m.mergeRun(seq[to+1:], out)
+}
+
+// splitAfter processes seq[:at+1] and seq[at+1:] separately.
+func (m *merger) splitAfter(seq []edits.AlignOp, at int, out []span) []span {
+	out = m.mergeRun(seq[:at+1], out)
+	return m.mergeRun(seq[at+1:], out)
+}
+
+func allOps(seq []edits.AlignOp, op edits.Op) bool {
+	for _, s := range seq {
+		if s.Op != op {
+			return false
+		}
+	}
+	return true
+}
+
+func hasSubstitution(seq []edits.AlignOp) bool {
+	for _, s := range seq {
+		if s.Op == edits.Substitute {
+			return true
+		}
+	}
+	return false
+}
+
+// lower returns the lower-cased text of t (Token.Lower when set).
+func lower(t edits.Token) string {
+	if t.Lower != "" || t.Text == "" {
+		return t.Lower
+	}
+	return strings.ToLower(t.Text)
+}
+
+// startsUpper reports whether s begins with an upper-case letter.
+func startsUpper(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r)
+}
+
+// asciiPunct is Python's string.punctuation. ERRANT tests "text in
+// punctuation", a substring test: "(" and "()" are punctuation, "--" is not.
+const asciiPunct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+
+// isPunct reports whether t is punctuation, by POS or by text.
+func isPunct(t edits.Token) bool {
+	return t.POS == "PUNCT" || strings.Contains(asciiPunct, t.Text)
+}
+
+// sameJoined reports whether the lower-cased tokens of a and b, joined
+// without spaces and with apostrophes and hyphens removed, are equal.
+func sameJoined(a, b []edits.Token) bool {
+	ia, ib := joinedRunes{toks: a}, joinedRunes{toks: b}
+	for {
+		ra, oka := ia.next()
+		rb, okb := ib.next()
+		if oka != okb || ra != rb {
+			return false
+		}
+		if !oka {
+			return true
+		}
+	}
+}
+
+// joinedRunes iterates over the runes of lower-cased tokens, skipping
+// apostrophes and hyphens.
+type joinedRunes struct {
+	toks []edits.Token
+	cur  string
+	i    int
+}
+
+func (j *joinedRunes) next() (rune, bool) {
+	for {
+		for j.cur == "" {
+			if j.i >= len(j.toks) {
+				return 0, false
+			}
+			j.cur = lower(j.toks[j.i])
+			j.i++
+		}
+		r, n := utf8.DecodeRuneInString(j.cur)
+		j.cur = j.cur[n:]
+		if r != '\'' && r != '-' {
+			return r, true
+		}
+	}
+}
+
+// charSimilarity is 1 minus the normalised Indel distance of a and b
+// (insertions and deletions only), as rapidfuzz's Indel.normalized_distance
+// and python-Levenshtein's ratio compute it: 2*LCS / (len(a)+len(b)).
+func charSimilarity(a, b string) float64 {
+	ra, rb := []rune(a), []rune(b)
+	total := len(ra) + len(rb)
+	if total == 0 {
+		return 1
+	}
+	dist := total - 2*lcsLength(ra, rb)
+	return 1 - float64(dist)/float64(total)
+}
+
+// lcsLength returns the length of the longest common subsequence.
+func lcsLength(a, b []rune) int {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	var buf [64]int
+	row := buf[:0]
+	if len(b)+1 <= len(buf) {
+		row = buf[:len(b)+1]
+	} else {
+		row = make([]int, len(b)+1)
+	}
+	for i := range row {
+		row[i] = 0
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := 0
+		for j := 1; j <= len(b); j++ {
+			up := row[j]
+			switch {
+			case a[i-1] == b[j-1]:
+				row[j] = diag + 1
+			case row[j-1] > row[j]:
+				row[j] = row[j-1]
+			}
+			diag = up
+		}
+	}
+	return row[len(b)]
+}
+
+// A posBits is a set of coarse POS tags (Token.POS, spaCy's UD tags).
+type posBits uint32
+
+const (
+	posADJ posBits = 1 << iota
+	posADP
+	posADV
+	posAUX
+	posCCONJ
+	posDET
+	posINTJ
+	posNOUN
+	posNUM
+	posPART
+	posPRON
+	posPROPN
+	posPUNCT
+	posSCONJ
+	posSYM
+	posVERB
+	posX
+	posSPACE
+	posEmpty
+	posUnknown // any other tag; distinct unknown tags share this bit
+
+	// posOpen are the merger's content-word tags.
+	posOpen = posADJ | posAUX | posADV | posNOUN | posVERB
+)
+
+var posByName = map[string]posBits{
+	"ADJ": posADJ, "ADP": posADP, "ADV": posADV, "AUX": posAUX,
+	"CCONJ": posCCONJ, "CONJ": posCCONJ, "DET": posDET, "INTJ": posINTJ,
+	"NOUN": posNOUN, "NUM": posNUM, "PART": posPART, "PRON": posPRON,
+	"PROPN": posPROPN, "PUNCT": posPUNCT, "SCONJ": posSCONJ, "SYM": posSYM,
+	"VERB": posVERB, "X": posX, "SPACE": posSPACE, "": posEmpty,
+}
+
+func posSet(toks []edits.Token) posBits {
+	var s posBits
+	for _, t := range toks {
+		b, ok := posByName[t.POS]
+		if !ok {
+			b = posUnknown
+		}
+		s |= b
+	}
+	return s
+}
+
+// single reports whether the set holds exactly one tag.
+func (p posBits) single() bool { return p != 0 && p&(p-1) == 0 }
