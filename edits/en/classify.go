@@ -2,7 +2,6 @@ package en
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/gecmetric/gecmetric/edits"
@@ -27,8 +26,8 @@ import (
 // (the one-sided "to" rule and the merger).
 //
 // ERRANT also walks the dependency tree in one place, to ask whether a verb
-// has an auxiliary (preceded_by_aux). There is no tree here: an auxiliary
-// is taken to belong to the nearest verb to its right, see hasAuxBefore.
+// has an auxiliary (preceded_by_aux); here the approximated heads of
+// auxiliaries stand in for the tree (precededByAux).
 func (l *Language) Classify(o, c *edits.Sentence, e edits.Edit) string {
 	if e.IsNoop() {
 		return "noop"
@@ -39,8 +38,8 @@ func (l *Language) Classify(o, c *edits.Sentence, e edits.Edit) string {
 		os = wholeSide(l.annotateFallback(e.O))
 		cs = wholeSide(l.annotateFallback(e.C))
 	} else {
-		os = side{sent: o.Tokens, at: e.OStart, toks: o.Tokens[e.OStart:e.OEnd]}
-		cs = side{sent: c.Tokens, at: e.CStart, toks: c.Tokens[e.CStart:e.CEnd]}
+		os = side{sent: o, at: e.OStart, toks: o.Tokens[e.OStart:e.OEnd]}
+		cs = side{sent: c, at: e.CStart, toks: c.Tokens[e.CStart:e.CEnd]}
 	}
 	if len(os.toks) > 0 && len(cs.toks) > 0 && sameTexts(os.toks, cs.toks) {
 		// ERRANT compares the edit's full strings once, before ignoring
@@ -51,29 +50,19 @@ func (l *Language) Classify(o, c *edits.Sentence, e edits.Edit) string {
 }
 
 // annotateFallback annotates tokens read without sentence context.
-func (l *Language) annotateFallback(tokens []string) []edits.Token {
-	if len(tokens) == 0 {
-		return nil
-	}
-	if a, ok := any(l).(edits.Language); ok {
-		return a.Annotate(tokens).Tokens
-	}
-	toks := make([]edits.Token, len(tokens))
-	for i, w := range tokens {
-		toks[i] = edits.Token{Text: w, Lower: strings.ToLower(w)}
-	}
-	return toks
+func (l *Language) annotateFallback(tokens []string) *edits.Sentence {
+	return l.Annotate(tokens)
 }
 
 // A side is the source or correction part of an edit: toks, which start
 // at index at of the sentence sent.
 type side struct {
-	sent []edits.Token
+	sent *edits.Sentence
 	at   int
 	toks []edits.Token
 }
 
-func wholeSide(toks []edits.Token) side { return side{sent: toks, toks: toks} }
+func wholeSide(s *edits.Sentence) side { return side{sent: s, toks: s.Tokens} }
 
 // classifySides is ERRANT's classify after the same-string test.
 func classifySides(o, c side) string {
@@ -88,7 +77,7 @@ func classifySides(o, c side) string {
 	// A case change of the last token of a multi-token edit is ignored:
 	// [Doctor -> The doctor] is M:DET, [, since -> . Since] R:PUNCT.
 	if (len(o.toks) > 1 || len(c.toks) > 1) &&
-		lower(o.toks[len(o.toks)-1]) == lower(c.toks[len(c.toks)-1]) {
+		lowerOf(o.toks[len(o.toks)-1]) == lowerOf(c.toks[len(c.toks)-1]) {
 		o.toks = o.toks[:len(o.toks)-1]
 		c.toks = c.toks[:len(c.toks)-1]
 		return classifySides(o, c)
@@ -228,19 +217,6 @@ func posAndDep(toks []edits.Token) (pos, dep []string) {
 		dep[i] = t.Dep
 	}
 	return pos, dep
-}
-
-// isAlpha is Python's str.isalpha: non-empty and letters only.
-func isAlpha(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !unicode.IsLetter(r) {
-			return false
-		}
-	}
-	return true
 }
 
 func runeLen(s string) int { return utf8.RuneCountInString(s) }

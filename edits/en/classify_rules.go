@@ -39,13 +39,13 @@ func oneSidedPossessive(toks []edits.Token) (string, bool) {
 }
 
 func oneSidedContraction(toks []edits.Token) (string, bool) {
-	return "CONTR", len(toks) == 1 && contractions.has(lower(toks[0]))
+	return "CONTR", len(toks) == 1 && contractions.has(lowerOf(toks[0]))
 }
 
 // oneSidedInfinitive: infinitival "to" belongs to the verb form. ERRANT
 // reads spaCy's own coarse tag here (Token.POS), not the tag map.
 func oneSidedInfinitive(toks []edits.Token) (string, bool) {
-	return "VERB:FORM", len(toks) == 1 && lower(toks[0]) == "to" &&
+	return "VERB:FORM", len(toks) == 1 && lowerOf(toks[0]) == "to" &&
 		toks[0].POS == "PART" && toks[0].Dep != "prep"
 }
 
@@ -94,7 +94,7 @@ func newPair(o, c side) *pair {
 	p.cPOS, p.cDep = posAndDep(c.toks)
 	p.oneToOne = len(o.toks) == 1 && len(c.toks) == 1
 	p.o0, p.c0 = o.toks[0], c.toks[0]
-	p.oLow, p.cLow = lower(p.o0), lower(p.c0)
+	p.oLow, p.cLow = lowerOf(p.o0), lowerOf(p.c0)
 	p.oLast, p.cLast = o.toks[len(o.toks)-1], c.toks[len(c.toks)-1]
 	return p
 }
@@ -143,10 +143,10 @@ func oneToOne(f func(*pair) (string, bool)) func(*pair) (string, bool) {
 func orthography(p *pair) (string, bool) {
 	var ob, cb strings.Builder
 	for _, t := range p.o.toks {
-		ob.WriteString(lower(t))
+		ob.WriteString(lowerOf(t))
 	}
 	for _, t := range p.c.toks {
-		cb.WriteString(lower(t))
+		cb.WriteString(lowerOf(t))
 	}
 	return "ORTH", ob.String() == cb.String()
 }
@@ -158,10 +158,10 @@ func wordOrder(p *pair) (string, bool) {
 	}
 	count := map[string]int{}
 	for _, t := range p.o.toks {
-		count[lower(t)]++
+		count[lowerOf(t)]++
 	}
 	for _, t := range p.c.toks {
-		k := lower(t)
+		k := lowerOf(t)
 		if count[k] == 0 {
 			return "", false
 		}

@@ -9,7 +9,7 @@ import (
 // classifyCase is one edit of a hand-annotated sentence pair.
 type classifyCase struct {
 	name   string
-	o, c   string // annotated sentences, see annotated
+	o, c   string // annotated sentences, see handTagged
 	span   [4]int // OStart, OEnd, CStart, CEnd
 	want   string
 	family string // the rule (family) expected to decide
@@ -249,7 +249,7 @@ func TestClassify(t *testing.T) {
 	l := New()
 	for _, tt := range classifyCases {
 		t.Run(tt.name, func(t *testing.T) {
-			o, c := annotated(t, tt.o), annotated(t, tt.c)
+			o, c := handTagged(t, tt.o), handTagged(t, tt.c)
 			e := edits.Edit{OStart: tt.span[0], OEnd: tt.span[1], CStart: tt.span[2], CEnd: tt.span[3]}
 			if got := l.Classify(o, c, e); got != tt.want {
 				t.Errorf("Classify(%v -> %v) = %s, want %s (rule: %s)",
@@ -260,7 +260,7 @@ func TestClassify(t *testing.T) {
 }
 
 func TestClassifyNoop(t *testing.T) {
-	s := annotated(t, "Hi/UH/=/ROOT")
+	s := handTagged(t, "Hi/UH/=/ROOT")
 	if got := New().Classify(s, s, edits.Edit{OStart: -1, OEnd: -1, CStart: -1, CEnd: -1, Type: "noop"}); got != "noop" {
 		t.Errorf("Classify(noop) = %s, want noop", got)
 	}

@@ -7,11 +7,11 @@ import (
 	"github.com/gecmetric/gecmetric/edits"
 )
 
-// annotated builds a hand-annotated sentence so that tests of the merger
+// handTagged builds a hand-annotated sentence so that tests of the merger
 // and classifier do not depend on the tagger. Each space-separated word is
 // text/TAG/lemma/dep[/POS]; POS defaults to spaCy's coarse tag for TAG
 // (AUX for dep aux/auxpass). A lemma "=" is the lower-cased text.
-func annotated(t testing.TB, s string) *edits.Sentence {
+func handTagged(t testing.TB, s string) *edits.Sentence {
 	t.Helper()
 	var out edits.Sentence
 	if s == "" {

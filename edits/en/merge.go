@@ -131,7 +131,7 @@ func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
 				return m.mergeAround(seq, end-1, end, out)
 			}
 			// Case change of the last token.
-			if lower(so[len(so)-1]) == lower(co[len(co)-1]) {
+			if lowerOf(so[len(so)-1]) == lowerOf(co[len(co)-1]) {
 				if start == 0 && ((len(so) == 1 && startsUpper(co[0].Text)) ||
 					(len(co) == 1 && startsUpper(so[0].Text))) {
 					out = append(out, spanOf(seq[start:end+1]))
@@ -216,12 +216,12 @@ func hasSubstitution(seq []edits.AlignOp) bool {
 	return false
 }
 
-// lower returns the lower-cased text of t (Token.Lower when set).
-func lower(t edits.Token) string {
+// lowerOf returns the lower-cased text of t (Token.Lower when set).
+func lowerOf(t edits.Token) string {
 	if t.Lower != "" || t.Text == "" {
 		return t.Lower
 	}
-	return strings.ToLower(t.Text)
+	return lower(t.Text)
 }
 
 // startsUpper reports whether s begins with an upper-case letter.
@@ -269,7 +269,7 @@ func (j *joinedRunes) next() (rune, bool) {
 			if j.i >= len(j.toks) {
 				return 0, false
 			}
-			j.cur = lower(j.toks[j.i])
+			j.cur = lowerOf(j.toks[j.i])
 			j.i++
 		}
 		r, n := utf8.DecodeRuneInString(j.cur)

@@ -114,7 +114,7 @@ func TestMerge(t *testing.T) {
 	l := New()
 	for _, tt := range mergeCases {
 		t.Run(tt.name, func(t *testing.T) {
-			o, c := annotated(t, tt.o), annotated(t, tt.c)
+			o, c := handTagged(t, tt.o), handTagged(t, tt.c)
 			ops := alignment(t, tt.ops)
 			got := l.Merge(o, c, ops)
 			if s := showEdits(got); s != tt.want {
