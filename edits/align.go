@@ -242,7 +242,7 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 			if lev {
 				sub = cost[row+j] + 1
 			} else {
-				sub = cost[row+j] + ws.sub(ot, ct, i, j)
+				sub = ws.subBounded(ot, ct, i, j, cost[row+j], min(ins, del))
 				if k, tc, ok := ws.transposition(i, j, w); ok && tc <= sub && tc <= ins && tc <= del {
 					cost[cell] = tc
 					op[cell] = opT
@@ -263,10 +263,14 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 	return ws.backtrack(n, m)
 }
 
-// sub is the substitution cost of source token i for correction token j.
-func (ws *workspace) sub(o, c *Token, i, j int) float64 {
+// subBounded returns base plus the substitution cost of source token i
+// for correction token j. When even a zero character cost would make the
+// substitution dearer than bound (the cheaper of insertion and deletion),
+// the substitution cannot win and the character cost is not computed: the
+// result is then only a number greater than bound.
+func (ws *workspace) subBounded(o, c *Token, i, j int, base, bound float64) float64 {
 	if ws.oid[i] == ws.cid[j] {
-		return 0 // differ in case only
+		return base // differ in case only
 	}
 	lemma := 0.499
 	if o.Lemma == c.Lemma {
@@ -278,7 +282,10 @@ func (ws *workspace) sub(o, c *Token, i, j int) float64 {
 	} else if openPOS(o.POS) && openPOS(c.POS) {
 		pos = 0.25
 	}
-	return lemma + pos + (1 - charRatio(o.Text, c.Text, ws.chars[:0]))
+	if lb := base + (lemma + pos); lb > bound {
+		return lb
+	}
+	return base + (lemma + pos + (1 - charRatio(o.Text, c.Text, ws.chars[:0])))
 }
 
 // transposition looks back along the diagonal ending at source token i and

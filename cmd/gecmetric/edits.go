@@ -15,16 +15,24 @@ import (
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/agreement"
+	"github.com/gecmetric/gecmetric/edits/en"
 	"github.com/gecmetric/gecmetric/edits/generic"
 )
 
 // defaultLang is the language of `gecmetric edits` without --lang.
-const defaultLang = "xx"
+const defaultLang = "en"
 
 // languageFor returns the extraction rules for a language code: the
 // language's own package where there is one, the generic rules otherwise.
 func languageFor(code string) edits.Language {
 	switch code {
+	case "en":
+		if l, ok := any(en.New()).(edits.Language); ok {
+			return l
+		}
+		// English annotation under ERRANT's merge rules, until edits/en
+		// has its own merger and classifier.
+		return &generic.Over{Code: "en", Annotator: en.New(), Rules: generic.ERRANTRules}
 	}
 	return generic.New(code)
 }

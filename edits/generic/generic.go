@@ -186,3 +186,52 @@ func allPunct(ts []edits.Token) bool {
 	}
 	return true
 }
+
+// An Annotator fills a Sentence's annotations for tokens used as given.
+type Annotator interface {
+	Annotate(tokens []string) *edits.Sentence
+}
+
+// Over is the generic merging and classification over another
+// language's annotation: a language whose tagger exists but whose own
+// merge rules or classifier do not (yet). With a nil Rules it merges by
+// the generic rules.
+type Over struct {
+	Code      string
+	Annotator Annotator
+	Rules     *Rules
+}
+
+// Name returns o.Code.
+func (o *Over) Name() string { return o.Code }
+
+// Annotate calls o.Annotator.
+func (o *Over) Annotate(tokens []string) *edits.Sentence { return o.Annotator.Annotate(tokens) }
+
+// Merge merges by o.Rules, or the generic rules when nil.
+func (o *Over) Merge(a, b *edits.Sentence, ops []edits.AlignOp) []edits.Edit {
+	if o.Rules != nil {
+		return o.Rules.Merge(a, b, ops)
+	}
+	return defaultRules.Merge(a, b, ops)
+}
+
+// Classify classifies as the generic Language does.
+func (o *Over) Classify(a, b *edits.Sentence, e edits.Edit) string {
+	return (*Language).Classify(nil, a, b, e)
+}
+
+// ERRANTRules are Rules for Universal POS tags and Penn Treebank tags as
+// spaCy gives them: possessive tag POS, determiners DET, content words
+// ADJ, AUX, ADV, NOUN and VERB (ERRANT's English merger).
+var ERRANTRules = &Rules{
+	Possessive: func(t *edits.Token) bool { return t.Tag == "POS" },
+	Determiner: func(t *edits.Token) bool { return t.POS == "DET" },
+	Content: func(t *edits.Token) bool {
+		switch t.POS {
+		case "ADJ", "AUX", "ADV", "NOUN", "VERB":
+			return true
+		}
+		return false
+	},
+}
