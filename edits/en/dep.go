@@ -64,7 +64,7 @@ func depLabels(toks []edits.Token) {
 		case tag == "MD":
 			t.Dep = "aux"
 		case tag == "TO":
-			if j := nextVerb(toks, i+1, false); j >= 0 && toks[j].Tag == "VB" {
+			if j := nextVerb(toks, i+1, false); j >= 0 && toks[j].Tag != "MD" {
 				t.Dep = "aux"
 			} else {
 				t.Dep = "prep"
@@ -278,10 +278,7 @@ func isAuxiliary(toks []edits.Token, i int) bool { return auxLabel(toks, i) != "
 // later verb, or "".
 func auxLabel(toks []edits.Token, i int) string {
 	t := &toks[i]
-	if t.Tag == "MD" {
-		return "aux"
-	}
-	if !isAuxLemma(t.Lemma) {
+	if t.Tag != "MD" && !isAuxLemma(t.Lemma) {
 		return ""
 	}
 	j := auxTarget(toks, i)
@@ -290,13 +287,15 @@ func auxLabel(toks []edits.Token, i int) string {
 	}
 	next := toks[j].Tag
 	switch {
+	case t.Tag == "MD":
+		return "aux"
 	case t.Lemma == "be" && next == "VBN":
 		return "auxpass"
-	case t.Lemma == "be" && (next == "VBG" || toks[j].Lemma == "be"):
+	case t.Lemma == "be":
 		return "aux"
-	case t.Lemma == "have" && next == "VBN":
+	case t.Lemma == "have" && next != "VBG":
 		return "aux"
-	case t.Lemma == "do" && (next == "VB" || next == "VBP"):
+	case t.Lemma == "do" && next != "VBG" && next != "VBN":
 		return "aux"
 	}
 	return ""

@@ -12,7 +12,14 @@ import (
 // tagger is prose's averaged-perceptron tagger with its built-in English
 // model, loaded on first use and shared: the model is immutable and the
 // tagger is safe for concurrent use.
-var tagger = sync.OnceValues(func() (*tag.Tagger, error) { return tag.New() })
+var tagger = sync.OnceValues(func() (*tag.Tagger, error) { return tag.New(tag.WithLexicon(lexicon)) })
+
+// lexicon fixes the tag of words prose's model gets wrong in learner text
+// although they only ever take one tag.
+var lexicon = tag.Lexicon{
+	"nowadays":  "RB",
+	"therefore": "RB",
+}
 
 // tagTokens returns Penn Treebank tags for tokens, which are tagged as one
 // sentence exactly as given, then corrected where prose's tags differ from
@@ -34,6 +41,7 @@ func tagTokens(tokens []string) []string {
 	for i := range toks {
 		tags[i] = fixTag(tokens, i, toks[i].Tag, &quotes)
 	}
+	fixMorphTags(tokens, tags)
 	return tags
 }
 

@@ -1,0 +1,286 @@
+package en
+
+import (
+	"strings"
+
+	"github.com/gecmetric/gecmetric/edits/en/internal/wordnet"
+)
+
+// Tag corrections after prose.
+//
+// prose's perceptron reads context, and learner text is exactly where
+// context misleads it: "to avoiding" makes "avoiding" VB, "the lifes" makes
+// "lifes" NN. ERRANT's verdicts (NOUN:NUM, VERB:SVA, VERB:FORM...) depend on
+// the fine tag and on the lemma it implies, and spaCy's tagger, which also
+// sees the word's shape and vectors, gets such words right far more often.
+// fixMorphTags therefore checks each open-class tag against WordNet's
+// morphology and changes it only when the word cannot have that tag but has
+// an unambiguous inflectional reading:
+//
+//   - NN for a word that is not a WordNet noun but is a regular or
+//     irregular plural of one → NNS; not a noun but a verb (form) → the
+//     verb tag its ending gives.
+//   - VB/VBP for a word that is not a base verb but an inflected form of one
+//     → VBG (-ing), VBZ (-s), VBD or VBN (-ed and irregular forms: VBN after
+//     a form of have or be, VBD otherwise).
+//   - JJ for a word that is no WordNet adjective (nor a comparative) but a
+//     noun or verb → the noun or verb tag.
+//   - VBG for a word with no verb reading that is a noun → NN.
+//   - "to" before anything but a verb or adverb → IN, as spaCy 2 tags a
+//     preposition "to"; "such" before a determiner → PDT.
+//
+// Words WordNet does not know (misspellings, names) keep prose's tag.
+func fixMorphTags(tokens, tags []string) {
+	t := wordnetTables()
+	for i, w := range tokens {
+		low := lower(w)
+		switch low {
+		case "to":
+			if tags[i] == "TO" && i+1 < len(tokens) && !toKeepsTO(tokens[i+1], tags[i+1]) {
+				tags[i] = "IN"
+			}
+			continue
+		case "such":
+			if i+1 < len(tags) && tags[i+1] == "DT" {
+				tags[i] = "PDT"
+			}
+			continue
+		}
+		if len(low) < 3 || !isWordish(low) {
+			continue
+		}
+		switch tags[i] {
+		case "NN":
+			if t.InIndex(wordnet.Noun, low) {
+				// "the carrier refuse to tell": a bare verb after its subject.
+				if t.InIndex(wordnet.Verb, low) && i > 0 && isNounTag(tags[i-1]) && i+2 < len(tags) &&
+					lower(tokens[i+1]) == "to" && tags[i+2] == "VB" {
+					tags[i] = "VBP"
+				}
+				continue
+			}
+			if base := nounBase(t, low); base != "" && base != low {
+				tags[i] = "NNS"
+			} else if v := verbTagOf(t, tokens, tags, i, low); v != "" {
+				tags[i] = v
+			}
+		case "VB", "VBP":
+			if t.InIndex(wordnet.Verb, low) || auxForms[low] {
+				continue
+			}
+			if v := verbTagOf(t, tokens, tags, i, low); v != "" && v != "VB" {
+				tags[i] = v
+			}
+		case "JJ":
+			if t.InIndex(wordnet.Adj, low) || adjBase(t, low) != "" {
+				continue
+			}
+			switch {
+			case t.InIndex(wordnet.Noun, low):
+				tags[i] = "NN"
+			case nounBase(t, low) != "":
+				tags[i] = "NNS"
+			default:
+				if v := verbTagOf(t, tokens, tags, i, low); v != "" {
+					tags[i] = v
+				}
+			}
+		case "NNS":
+			// "people saves money", "which benefits the company": a plural
+			// noun reading where a verb must stand.
+			if strings.HasSuffix(low, "s") && verbBase(t, low) != "" && subjectBefore(tokens, tags, i) && objectAfter(t, tokens, tags, i) {
+				tags[i] = "VBZ"
+			}
+		case "VBZ":
+			// "what kinds of", "this approaches help": a verb reading inside
+			// a noun phrase.
+			if nounBase(t, low) != "" && !auxForms[low] && nounPhraseAround(tokens, tags, i) {
+				tags[i] = "NNS"
+			}
+		case "VBG":
+			if verbBase(t, low) != "" {
+				continue
+			}
+			if t.InIndex(wordnet.Verb, low) {
+				tags[i] = verbTagOf(t, tokens, tags, i, low) // "bring", "sing"
+			} else if t.InIndex(wordnet.Noun, low) {
+				tags[i] = "NN"
+			}
+		}
+	}
+}
+
+// toKeepsTO reports whether "to" before word (tagged tag) stays the
+// infinitive marker: before a verb, an adverb, or punctuation.
+func toKeepsTO(word, tag string) bool {
+	switch {
+	case strings.HasPrefix(tag, "VB"), tag == "MD", strings.HasPrefix(tag, "RB"):
+		return true
+	case !hasLetterOrDigit(word):
+		return true
+	}
+	return false
+}
+
+// isWordish reports whether w is letters with inner hyphens or apostrophes.
+func isWordish(w string) bool {
+	for _, r := range w {
+		if !isLetterRune(r) && r != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// verbTagOf returns the verb tag that w's form implies, or "" if w is no
+// verb form WordNet knows. A base verb gives VB, or VBP after a subject
+// pronoun or plural noun.
+func verbTagOf(t *wordnet.Tables, tokens, tags []string, i int, w string) string {
+	if t.InIndex(wordnet.Verb, w) {
+		if i > 0 && (tags[i-1] == "PRP" || tags[i-1] == "NNS") {
+			return "VBP"
+		}
+		return "VB"
+	}
+	base := verbBase(t, w)
+	if base == "" || base == w {
+		return ""
+	}
+	switch {
+	case strings.HasSuffix(w, "ing"):
+		return "VBG"
+	case strings.HasSuffix(w, "s"):
+		return "VBZ"
+	}
+	if afterHaveOrBe(tokens, i) || participleOnly(t, w) {
+		return "VBN"
+	}
+	return "VBD"
+}
+
+// participleOnly reports whether the irregular form w can only be a past
+// participle: "known", "written", "done", "gone" (WordNet lists them as
+// exceptions; the past tense forms of those verbs do not end in n).
+func participleOnly(t *wordnet.Tables, w string) bool {
+	return len(t.Exceptions(wordnet.Verb, w)) > 0 && (strings.HasSuffix(w, "n") || strings.HasSuffix(w, "ne"))
+}
+
+// auxForms are the forms of be, have and do, which keep prose's tag.
+var auxForms = map[string]bool{
+	"be": true, "is": true, "are": true, "am": true, "was": true, "were": true,
+	"been": true, "being": true, "'s": true, "'re": true, "'m": true,
+	"have": true, "has": true, "had": true, "'ve": true, "'d": true,
+	"do": true, "does": true, "did": true,
+}
+
+var haveBe = map[string]bool{
+	"have": true, "has": true, "had": true, "having": true, "'ve": true,
+	"be": true, "is": true, "are": true, "was": true, "were": true, "been": true,
+	"being": true, "am": true, "'s": true, "'re": true, "'m": true, "get": true, "got": true,
+}
+
+// afterHaveOrBe reports whether a form of have or be precedes token i,
+// across adverbs and negation.
+func afterHaveOrBe(tokens []string, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		w := lower(tokens[j])
+		if haveBe[w] {
+			return true
+		}
+		if w != "not" && w != "n't" && !strings.HasSuffix(w, "ly") && w != "also" && w != "already" && w != "never" && w != "just" {
+			return false
+		}
+	}
+	return false
+}
+
+// nounBase, verbBase and adjBase return the WordNet lemma an inflected form
+// derives from (exceptions first, then morphy's rules), or "".
+func nounBase(t *wordnet.Tables, w string) string { return baseOf(t, wordnet.Noun, w) }
+func verbBase(t *wordnet.Tables, w string) string { return baseOf(t, wordnet.Verb, w) }
+func adjBase(t *wordnet.Tables, w string) string  { return baseOf(t, wordnet.Adj, w) }
+
+func baseOf(t *wordnet.Tables, p wordnet.POS, w string) string {
+	if exc := t.Exceptions(p, w); len(exc) > 0 && exc[0] != w {
+		return exc[0]
+	}
+	for _, r := range lemmaRules[p] {
+		old, repl := r[0], r[1]
+		if len(w) > len(old) && strings.HasSuffix(w, old) {
+			form := w[:len(w)-len(old)] + repl
+			if t.InIndex(p, form) {
+				return form
+			}
+		}
+	}
+	return ""
+}
+
+// subjectBefore reports whether the token before i (across adverbs) can be
+// the subject of a verb at i: a noun, a nominative pronoun or a relative
+// pronoun.
+func subjectBefore(tokens, tags []string, i int) bool {
+	j := i - 1
+	for j >= 0 && strings.HasPrefix(tags[j], "RB") {
+		j--
+	}
+	if j < 0 {
+		return false
+	}
+	switch tags[j] {
+	case "NN", "NNS", "NNP", "NNPS", "WDT":
+		return true
+	case "PRP", "WP", "DT":
+		switch w := lower(tokens[j]); w {
+		case "it", "who", "what", "this", "that":
+			return true
+		default:
+			return nominative[w]
+		}
+	}
+	return false
+}
+
+// objectAfter reports whether the token after i opens an object: a
+// determiner, possessive, object pronoun, number, or a noun that is not
+// itself a plural-or-verb form.
+func objectAfter(t *wordnet.Tables, tokens, tags []string, i int) bool {
+	j := i + 1
+	if j >= len(tokens) {
+		return false
+	}
+	switch tags[j] {
+	case "DT", "PDT", "PRP$", "CD":
+		return true
+	case "PRP":
+		switch lower(tokens[j]) {
+		case "him", "them", "us", "me", "it", "you", "her":
+			return true
+		}
+	case "NN", "NNS":
+		low := lower(tokens[j])
+		return !(strings.HasSuffix(low, "s") && verbBase(t, low) != "")
+	}
+	return false
+}
+
+// nounPhraseAround reports whether token i sits where only a noun can: after
+// a determiner, possessive, adjective, number, preposition, opening bracket
+// or "what", or before "of".
+func nounPhraseAround(tokens, tags []string, i int) bool {
+	if i+1 < len(tokens) && lower(tokens[i+1]) == "of" {
+		return true
+	}
+	if i == 0 {
+		return false
+	}
+	switch tags[i-1] {
+	case "PDT", "PRP$", "JJ", "JJR", "JJS", "CD", "POS", "IN", "-LRB-":
+		return true
+	case "DT":
+		return lower(tokens[i-1]) != "that"
+	case "WP":
+		return lower(tokens[i-1]) == "what"
+	}
+	return false
+}

@@ -1,0 +1,54 @@
+package en
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFixMorphTags(t *testing.T) {
+	tests := []struct {
+		sent string
+		i    int
+		want string
+	}{
+		{"Genetic risk refers to the chance .", 3, "IN"},
+		{"They want to eat .", 2, "TO"},
+		{"It was shortened to simply three .", 3, "TO"},
+		{"It is such a pity .", 2, "PDT"},
+		{"The lifes of people are hard .", 1, "NNS"},
+		{"Many people saves money by shopping online .", 2, "VBZ"},
+		{"It is a method which benefits the company .", 5, "VBZ"},
+		{"Someone asked what kinds of disease he had .", 3, "NNS"},
+		{"Nowadays people use phones .", 0, "RB"},
+		{"The carrier refuse to tell the family .", 2, "VBP"},
+		{"They known the answer .", 1, "VBN"},
+	}
+	for _, tt := range tests {
+		toks := strings.Fields(tt.sent)
+		tags := tagTokens(toks)
+		if tags[tt.i] != tt.want {
+			t.Errorf("%q: %q tagged %s, want %s (all: %v)", tt.sent, toks[tt.i], tags[tt.i], tt.want, tags)
+		}
+	}
+}
+
+func TestFixMorphTagsLeavesKnownWords(t *testing.T) {
+	// Words WordNet lists with prose's tag, and words it does not know, keep it.
+	tests := []struct {
+		sent string
+		i    int
+		want string
+	}{
+		{"The news is good .", 1, "NN"},
+		{"He likes physics .", 2, "NNS"}, // prose's own tag
+		{"The wolrd is big .", 1, "NN"},
+		{"I need the links .", 3, "NNS"},
+	}
+	for _, tt := range tests {
+		toks := strings.Fields(tt.sent)
+		tags := tagTokens(toks)
+		if tags[tt.i] != tt.want {
+			t.Errorf("%q: %q tagged %s, want %s (all: %v)", tt.sent, toks[tt.i], tags[tt.i], tt.want, tags)
+		}
+	}
+}
