@@ -17,6 +17,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits/agreement"
 	"github.com/gecmetric/gecmetric/edits/en"
 	"github.com/gecmetric/gecmetric/edits/generic"
+	"github.com/gecmetric/gecmetric/edits/sv"
 )
 
 // defaultLang is the language of `gecmetric edits` without --lang.
@@ -33,6 +34,8 @@ func languageFor(code string) edits.Language {
 		// English annotation under ERRANT's merge rules, until edits/en
 		// has its own merger and classifier.
 		return &generic.Over{Code: "en", Annotator: en.New(), Rules: generic.ERRANTRules}
+	case "sv":
+		return sv.New()
 	}
 	return generic.New(code)
 }
