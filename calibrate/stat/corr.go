@@ -1,0 +1,219 @@
+package stat
+
+import (
+	"math"
+	"slices"
+	"sort"
+)
+
+func checkLen(fn string, x, y []float64) {
+	if len(x) != len(y) {
+		panic("stat: " + fn + ": slices of different lengths")
+	}
+}
+
+// Mean returns the arithmetic mean of x, NaN if x is empty.
+func Mean(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
+}
+
+// PopStdDev returns the population standard deviation of x (dividing by n,
+// numpy's np.std default), NaN if x is empty.
+func PopStdDev(x []float64) float64 {
+	m := Mean(x)
+	if math.IsNaN(m) {
+		return m
+	}
+	s := 0.0
+	for _, v := range x {
+		s += (v - m) * (v - m)
+	}
+	return math.Sqrt(s / float64(len(x)))
+}
+
+// Ranks returns the 1-based ranks of x in increasing order, ties receiving
+// the average of the ranks they span (scipy.stats.rankdata's "average").
+func Ranks(x []float64) []float64 {
+	idx := make([]int, len(x))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
+	r := make([]float64, len(x))
+	for i := 0; i < len(idx); {
+		j := i + 1
+		for j < len(idx) && x[idx[j]] == x[idx[i]] {
+			j++
+		}
+		avg := float64(i+j+1) / 2 // mean of 1-based positions i+1..j
+		for k := i; k < j; k++ {
+			r[idx[k]] = avg
+		}
+		i = j
+	}
+	return r
+}
+
+// Pearson returns Pearson's product-moment correlation of x and y, NaN when
+// either has no variance or fewer than two values.
+func Pearson(x, y []float64) float64 {
+	checkLen("Pearson", x, y)
+	if len(x) < 2 {
+		return math.NaN()
+	}
+	mx, my := Mean(x), Mean(y)
+	var sxy, sxx, syy float64
+	for i := range x {
+		dx, dy := x[i]-mx, y[i]-my
+		sxy += dx * dy
+		sxx += dx * dx
+		syy += dy * dy
+	}
+	if sxx == 0 || syy == 0 {
+		return math.NaN()
+	}
+	r := sxy / math.Sqrt(sxx*syy)
+	return math.Max(-1, math.Min(1, r))
+}
+
+// Spearman returns Spearman's rank correlation: Pearson's correlation of the
+// average ranks of x and y.
+func Spearman(x, y []float64) float64 {
+	checkLen("Spearman", x, y)
+	return Pearson(Ranks(x), Ranks(y))
+}
+
+// KendallTauB returns Kendall's tau-b,
+//
+//	(C − D) / sqrt((n0 − n1)(n0 − n2))
+//
+// where C and D count concordant and discordant pairs, n0 = n(n−1)/2, and
+// n1, n2 count pairs tied in x and in y. A pair tied in either variable is
+// neither concordant nor discordant. NaN when either variable is constant.
+// (Kendall 1945; scipy.stats.kendalltau's default variant.) The O(n²)
+// count is exact and fast enough for the thousands of items of a rating set.
+func KendallTauB(x, y []float64) float64 {
+	checkLen("KendallTauB", x, y)
+	n := len(x)
+	var c, d, tx, ty float64
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			sx := sign(x[i] - x[j])
+			sy := sign(y[i] - y[j])
+			switch {
+			case sx == 0 && sy == 0:
+				tx++
+				ty++
+			case sx == 0:
+				tx++
+			case sy == 0:
+				ty++
+			case sx == sy:
+				c++
+			default:
+				d++
+			}
+		}
+	}
+	n0 := float64(n) * float64(n-1) / 2
+	den := math.Sqrt((n0 - tx) * (n0 - ty))
+	if den == 0 {
+		return math.NaN()
+	}
+	return (c - d) / den
+}
+
+func sign(v float64) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+// PairwiseAccuracy returns acc_eq (Deutsch, Foster and Freitag 2023, "Ties
+// Matter"): over all pairs i<j, the fraction where human and metric agree,
+// agreement meaning the same strict order, or a tie in both. human values
+// tie when equal; metric values tie when they differ by at most epsilon
+// (0 for exact ties). With no ties anywhere it is (1+tau)/2 of Kendall's
+// tau-a. NaN with fewer than two items.
+func PairwiseAccuracy(human, metric []float64, epsilon float64) float64 {
+	checkLen("PairwiseAccuracy", human, metric)
+	n := len(human)
+	if n < 2 {
+		return math.NaN()
+	}
+	agree := 0
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			h := sign(human[i] - human[j])
+			dm := metric[i] - metric[j]
+			m := sign(dm)
+			if math.Abs(dm) <= epsilon {
+				m = 0
+			}
+			if h == m {
+				agree++
+			}
+		}
+	}
+	return float64(agree) / (float64(n) * float64(n-1) / 2)
+}
+
+// WMTKendall returns the Kendall-tau-like coefficient of the WMT metrics
+// tasks for relative-ranking and DARR judgements (Ma et al. 2018, 2019):
+// pairs the humans tie are skipped; of the rest, a pair is concordant when
+// the metric orders it as the humans do and discordant otherwise,
+// including metric ties:
+//
+//	(Concordant − Discordant) / (Concordant + Discordant)
+//
+// NaN when the humans tie every pair.
+func WMTKendall(human, metric []float64) float64 {
+	checkLen("WMTKendall", human, metric)
+	var c, d float64
+	for i := 0; i < len(human); i++ {
+		for j := i + 1; j < len(human); j++ {
+			h := sign(human[i] - human[j])
+			if h == 0 {
+				continue
+			}
+			if sign(metric[i]-metric[j]) == h {
+				c++
+			} else {
+				d++
+			}
+		}
+	}
+	if c+d == 0 {
+		return math.NaN()
+	}
+	return (c - d) / (c + d)
+}
+
+// Quantile returns the q-quantile of x by linear interpolation between order
+// statistics (numpy's default "linear" method, R's type 7). x is not
+// modified. NaN for empty x.
+func Quantile(x []float64, q float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(x)
+	slices.Sort(s)
+	h := q * float64(len(s)-1)
+	lo := math.Floor(h)
+	i := int(lo)
+	if i+1 >= len(s) {
+		return s[len(s)-1]
+	}
+	return s[i] + (h-lo)*(s[i+1]-s[i])
+}
