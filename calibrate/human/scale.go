@@ -160,7 +160,7 @@ var (
 			{Name: "Perfect", Value: 4, Codes: []string{"4"}},
 		},
 		Other: "Other", OtherCodes: []string{"0", "O", "Other/Incomplete"},
-		Doc:   "Heilman et al. 2014 (GUG); seeds 001/004 (Östling et al. 2024)",
+		Doc: "Heilman et al. 2014 (GUG); seeds 001/004 (Östling et al. 2024)",
 	}
 	// Fluency4 is seeds 001/004's fluency (Lau et al. 2015 labels).
 	Fluency4 = &Scale{
@@ -172,7 +172,7 @@ var (
 			{Name: "Extremely natural", Value: 4, Codes: []string{"4"}},
 		},
 		Other: "Other", OtherCodes: []string{"0"},
-		Doc:   "seeds 001/004 (Östling et al. 2024): fluency",
+		Doc: "seeds 001/004 (Östling et al. 2024): fluency",
 	}
 	// Meaning4 is seeds 001/004's meaning preservation against the
 	// reference (Yoshimura et al. 2020 labels).
@@ -185,7 +185,7 @@ var (
 			{Name: "Identical", Value: 4, Codes: []string{"4"}},
 		},
 		Other: "Other", OtherCodes: []string{"0"},
-		Doc:   "seeds 001/004 (Östling et al. 2024): meaning preservation",
+		Doc: "seeds 001/004 (Östling et al. 2024): meaning preservation",
 	}
 	// Fluency5 is seed 003's fluency/grammaticality, 1 terrible to 5 excellent.
 	Fluency5 = &Scale{
