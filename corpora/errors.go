@@ -3,6 +3,8 @@ package corpora
 import (
 	"errors"
 	"fmt"
+
+	"github.com/gecmetric/gecmetric/calibrate/human"
 )
 
 // A ParseError is returned for input that does not follow its format. It
@@ -35,7 +37,8 @@ var (
 	ErrInvalidUTF8   = errors.New("invalid UTF-8")
 	ErrLineCount     = errors.New("line counts differ")
 	ErrM2Syntax      = errors.New("malformed M2")
-	ErrUnknownLabel  = errors.New("unknown label")
+	ErrUnknownLabel  = human.ErrUnknownLabel // a rating label that is not on its scale
+	ErrRatingSyntax  = errors.New("malformed rating data")
 	ErrEmptyInput    = errors.New("empty input")
 	ErrMissingColumn = errors.New("missing column")
 )
@@ -43,4 +46,13 @@ var (
 func parseErr(file string, line, col int, base error, format string, args ...any) *ParseError {
 	msg := fmt.Sprintf(format, args...)
 	return &ParseError{File: file, Line: line, Column: col, Err: fmt.Errorf("%w: %s", base, msg)}
+}
+
+// labelErr reports a label that its scale rejected; err already wraps
+// ErrUnknownLabel and says which label and scale.
+func labelErr(file string, line int, context string, err error) *ParseError {
+	if context != "" {
+		err = fmt.Errorf("%s: %w", context, err)
+	}
+	return &ParseError{File: file, Line: line, Err: err}
 }

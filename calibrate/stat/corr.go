@@ -12,30 +12,59 @@ func checkLen(fn string, x, y []float64) {
 	}
 }
 
+// Sum returns the sum of x by pairwise summation in numpy's order (blocks
+// of at most 128 values summed with eight interleaved accumulators, halves
+// added recursively), so that Mean and PopStdDev give numpy's np.mean and
+// np.std bit for bit, and the rounding error grows as O(log n).
+func Sum(x []float64) float64 {
+	n := len(x)
+	switch {
+	case n < 8:
+		s := 0.0
+		for _, v := range x {
+			s += v
+		}
+		return s
+	case n <= 128:
+		var r [8]float64
+		copy(r[:], x[:8])
+		i := 8
+		for ; i < n-n%8; i += 8 {
+			for j := range r {
+				r[j] += x[i+j]
+			}
+		}
+		s := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+		for ; i < n; i++ {
+			s += x[i]
+		}
+		return s
+	}
+	n2 := n / 2
+	n2 -= n2 % 8
+	return Sum(x[:n2]) + Sum(x[n2:])
+}
+
 // Mean returns the arithmetic mean of x, NaN if x is empty.
 func Mean(x []float64) float64 {
 	if len(x) == 0 {
 		return math.NaN()
 	}
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
+	return Sum(x) / float64(len(x))
 }
 
-// PopStdDev returns the population standard deviation of x (dividing by n,
-// numpy's np.std default), NaN if x is empty.
+// PopStdDev returns the population standard deviation of x, dividing by n
+// (numpy's np.std default, ddof=0), NaN if x is empty.
 func PopStdDev(x []float64) float64 {
 	m := Mean(x)
 	if math.IsNaN(m) {
 		return m
 	}
-	s := 0.0
-	for _, v := range x {
-		s += (v - m) * (v - m)
+	d := make([]float64, len(x))
+	for i, v := range x {
+		d[i] = (v - m) * (v - m)
 	}
-	return math.Sqrt(s / float64(len(x)))
+	return math.Sqrt(Sum(d) / float64(len(x)))
 }
 
 // Ranks returns the 1-based ranks of x in increasing order, ties receiving
