@@ -3,16 +3,25 @@ package en
 // Coarse part of speech, as spaCy 2 assigns it.
 //
 // ERRANT reads two different coarse tags from spaCy. Its alignment and
-// merger read Token.pos, which spaCy 2.3 derives from the fine tag through
-// the English tag map and then overrides, for a few words, through the
-// English morphology rules (auxiliaries become AUX, "not" becomes PART,
-// pronominal "this" becomes PRON, subordinating "if" becomes SCONJ). Its
-// classifier ignores Token.pos and maps the fine tag through its own table
-// (en-ptb_map), which package en applies separately. Token.POS holds the
-// former, reproduced here.
+// merger read Token.pos, which spaCy 2 derives from the fine tag through the
+// English tag map and then overrides, for a few words, through the English
+// morphology rules (auxiliaries become AUX, "not" becomes PART, pronominal
+// "this" becomes PRON). Its classifier ignores Token.pos and maps the fine
+// tag through its own table (en-ptb_map). Token.POS holds the former,
+// reproduced here.
+//
+// Which spaCy 2 release made the M2 files we compare against is not
+// recorded, and releases differ in these tables. Where they differ, the
+// choice below is the one that agrees best with ERRANT's CoNLL-2014 M2
+// (measured with edits/agreement): PRP$ and WP$ → DET, MD → AUX,
+// auxiliaries → AUX, and no SCONJ rule for subordinating IN words (with it,
+// span F1 over six systems drops from 0.9986 to 0.9982).
 
-// tagPOS is spaCy 2.3's English tag map (spacy/lang/en/tag_map.py): fine
-// Penn Treebank tag → Universal POS.
+// tagPOS is spaCy 2's English tag map (spacy/lang/en/tag_map.py): fine
+// Penn Treebank tag → Universal POS. PRP$ and WP$ are DET, as in the spaCy 2
+// releases ERRANT 2 ran on (the 2.3 map's PRON would keep ERRANT's merger
+// from splitting a final possessive determiner: "his or her → their" is
+// "his or → ∅" + "her → their" in ERRANT's M2 of CoNLL-2014).
 var tagPOS = map[string]string{
 	".": "PUNCT", ",": "PUNCT", "-LRB-": "PUNCT", "-RRB-": "PUNCT",
 	"``": "PUNCT", `""`: "PUNCT", "''": "PUNCT", ":": "PUNCT",
@@ -20,11 +29,11 @@ var tagPOS = map[string]string{
 	"DT": "DET", "EX": "PRON", "FW": "X", "HYPH": "PUNCT", "IN": "ADP",
 	"JJ": "ADJ", "JJR": "ADJ", "JJS": "ADJ", "LS": "X", "MD": "AUX",
 	"NIL": "", "NN": "NOUN", "NNP": "PROPN", "NNPS": "PROPN", "NNS": "NOUN",
-	"PDT": "DET", "POS": "PART", "PRP": "PRON", "PRP$": "PRON",
+	"PDT": "DET", "POS": "PART", "PRP": "PRON", "PRP$": "DET",
 	"RB": "ADV", "RBR": "ADV", "RBS": "ADV", "RP": "ADP", "SP": "SPACE",
 	"SYM": "SYM", "TO": "PART", "UH": "INTJ", "VB": "VERB", "VBD": "VERB",
 	"VBG": "VERB", "VBN": "VERB", "VBP": "VERB", "VBZ": "VERB",
-	"WDT": "PRON", "WP": "PRON", "WP$": "PRON", "WRB": "ADV", "ADD": "X",
+	"WDT": "PRON", "WP": "PRON", "WP$": "DET", "WRB": "ADV", "ADD": "X",
 	"NFP": "PUNCT", "GW": "X", "XX": "X", "BES": "VERB", "HVS": "VERB",
 	"_SP": "SPACE",
 }
@@ -44,15 +53,6 @@ const pronLemma = "-PRON-"
 // ("they", "They"), never in other casings ("THEY"); see morphRuleFor.
 var morphRules = map[string]map[string]morphRule{
 	"DT": wordsTo(morphRule{pos: "PRON"}, "this", "that", "those", "these"),
-	"IN": wordsTo(morphRule{pos: "SCONJ"},
-		"that", "if", "as", "because", "of", "for", "before", "in", "while",
-		"after", "since", "like", "with", "so", "to", "by", "on", "about",
-		"than", "whether", "although", "from", "though", "until", "unless",
-		"once", "without", "at", "into", "cause", "over", "upon", "till",
-		"whereas", "beyond", "whilst", "except", "despite", "wether", "then",
-		"but", "becuse", "whie", "below", "against", "it", "w/out", "toward",
-		"albeit", "save", "besides", "becouse", "coz", "til", "ask", "i'd",
-		"out", "near", "seince", "towards", "tho", "sice", "will"),
 	"NN": wordsTo(morphRule{pos: "PRON"},
 		"something", "anyone", "anything", "nothing", "someone", "everything",
 		"everyone", "everybody", "nobody", "somebody", "anybody", "any1"),
