@@ -28,12 +28,7 @@ const defaultLang = "en"
 func languageFor(code string) edits.Language {
 	switch code {
 	case "en":
-		if l, ok := any(en.New()).(edits.Language); ok {
-			return l
-		}
-		// English annotation under ERRANT's merge rules, until edits/en
-		// has its own merger and classifier.
-		return &generic.Over{Code: "en", Annotator: en.New(), Rules: generic.ERRANTRules}
+		return en.New()
 	case "sv":
 		return sv.New()
 	}

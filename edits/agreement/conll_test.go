@@ -15,24 +15,19 @@ import (
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
-// english is the language measured against ERRANT: edits/en when it
-// implements the whole Language, else its annotation under ERRANT's merge
-// rules and the generic classifier.
-func english() edits.Language {
-	if l, ok := any(en.New()).(edits.Language); ok {
-		return l
-	}
-	return &generic.Over{Code: "en", Annotator: en.New(), Rules: generic.ERRANTRules}
-}
+// english is the language measured against ERRANT.
+func english() edits.Language { return en.New() }
 
 var systems = []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN"}
 
-// Thresholds met by the current rules (see /work/notes): span F1 and type
-// agreement per system, and type agreement of gold.m2 reclassified.
+// Thresholds met by the current rules, a little below the measured
+// values (span F1 0.9826-1, type agreement 0.8817-0.9742 per system, gold
+// 0.9506 on 2026-11-21): a regression gate, not the targets (span F1 ≥
+// 0.99, type agreement ≥ 0.95).
 const (
-	minSpanF1      = 0.90
-	minTypeAgree   = 0.05
-	minGoldTypeAgr = 0.05
+	minSpanF1      = 0.98
+	minTypeAgree   = 0.87
+	minGoldTypeAgr = 0.94
 )
 
 // conll reads the CoNLL-2014 source, one system's text and ERRANT's M2 of
