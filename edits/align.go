@@ -154,6 +154,13 @@ func lcsLenRunes(a, b []rune, buf []int32) int {
 	return int(row[len(b)])
 }
 
+// tokenIDs are a token's annotations as small integers, so that the inner
+// loop compares integers instead of strings.
+type tokenIDs struct {
+	text, lemma, pos int32
+	open             bool
+}
+
 // workspace holds the buffers of one alignment; workspaces are pooled so
 // that Align allocates little and is safe for concurrent use.
 type workspace struct {
@@ -164,6 +171,8 @@ type workspace struct {
 	cid   []int32 // and of the correction
 	ohash []uint64
 	chash []uint64
+	otok  []tokenIDs // interned annotations of the source tokens
+	ctok  []tokenIDs // and of the correction tokens
 	ids   map[string]int32
 	sortA []int32
 	sortB []int32
@@ -214,8 +223,8 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 	cost, op := ws.cost, ws.op
 	if !lev {
 		ws.tlen = slices.Grow(ws.tlen[:0], size)[:size]
-		ws.lowerIDs(o, c)
 	}
+	ws.intern(o, c)
 	cost[0], op[0] = 0, opOrigin
 	for i := 1; i <= n; i++ {
 		cost[i*w] = cost[(i-1)*w] + 1
@@ -227,11 +236,11 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 	}
 	for i := 0; i < n; i++ {
 		ot := &o.Tokens[i]
+		oi := ws.otok[i]
 		row, next := i*w, (i+1)*w
 		for j := 0; j < m; j++ {
-			ct := &c.Tokens[j]
 			cell := next + j + 1
-			if ot.Text == ct.Text {
+			if oi.text == ws.ctok[j].text {
 				cost[cell] = cost[row+j]
 				op[cell] = opM
 				continue
@@ -242,7 +251,7 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 			if lev {
 				sub = cost[row+j] + 1
 			} else {
-				sub = ws.subBounded(ot, ct, i, j, cost[row+j], min(ins, del))
+				sub = ws.subBounded(ot, &c.Tokens[j], i, j, cost[row+j], min(ins, del))
 				if k, tc, ok := ws.transposition(i, j, w); ok && tc <= sub && tc <= ins && tc <= del {
 					cost[cell] = tc
 					op[cell] = opT
@@ -272,14 +281,15 @@ func (ws *workspace) subBounded(o, c *Token, i, j int, base, bound float64) floa
 	if ws.oid[i] == ws.cid[j] {
 		return base // differ in case only
 	}
+	a, b := &ws.otok[i], &ws.ctok[j]
 	lemma := 0.499
-	if o.Lemma == c.Lemma {
+	if a.lemma == b.lemma {
 		lemma = 0
 	}
 	pos := 0.5
-	if o.POS == c.POS {
+	if a.pos == b.pos {
 		pos = 0
-	} else if openPOS(o.POS) && openPOS(c.POS) {
+	} else if a.open && b.open {
 		pos = 0.25
 	}
 	if lb := base + (lemma + pos); lb > bound {
@@ -317,10 +327,11 @@ func (ws *workspace) sameMultiset(os, oe, cs, ce int) bool {
 	return slices.Equal(a, b)
 }
 
-// lowerIDs numbers the distinct lower-cased tokens of o and c and gives
-// each a random-looking 64-bit hash, so that multiset tests in the inner
-// loop compare integers.
-func (ws *workspace) lowerIDs(o, c *Sentence) {
+// intern numbers the distinct strings of the tokens of o and c (text,
+// lower-cased form, lemma, POS) and gives each lower-cased form a
+// random-looking 64-bit hash, so that the inner loop and the multiset
+// tests of transpositions compare integers.
+func (ws *workspace) intern(o, c *Sentence) {
 	clear(ws.ids)
 	id := func(s string) int32 {
 		if v, ok := ws.ids[s]; ok {
@@ -329,6 +340,16 @@ func (ws *workspace) lowerIDs(o, c *Sentence) {
 		v := int32(len(ws.ids))
 		ws.ids[s] = v
 		return v
+	}
+	ids := func(t *Token) tokenIDs {
+		return tokenIDs{text: id(t.Text), lemma: id(t.Lemma), pos: id(t.POS), open: openPOS(t.POS)}
+	}
+	ws.otok, ws.ctok = ws.otok[:0], ws.ctok[:0]
+	for i := range o.Tokens {
+		ws.otok = append(ws.otok, ids(&o.Tokens[i]))
+	}
+	for i := range c.Tokens {
+		ws.ctok = append(ws.ctok, ids(&c.Tokens[i]))
 	}
 	ws.oid, ws.ohash = ws.oid[:0], ws.ohash[:0]
 	for i := range o.Tokens {
