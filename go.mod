@@ -1,9 +1,22 @@
 module github.com/gecmetric/gecmetric
 
-go 1.25
+go 1.26.0
 
 require (
 	github.com/jdkato/prose/v3 v3.2.3
 	github.com/pmezard/go-difflib v1.0.0
 	github.com/urfave/cli/v3 v3.14.0
+	modernc.org/sqlite v1.60.1
+)
+
+require (
+	github.com/dustin/go-humanize v1.0.1 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/mattn/go-isatty v0.0.24 // indirect
+	github.com/ncruces/go-strftime v1.0.0 // indirect
+	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	golang.org/x/sys v0.48.0 // indirect
+	modernc.org/libc v1.77.1 // indirect
+	modernc.org/mathutil v1.7.1 // indirect
+	modernc.org/memory v1.12.1 // indirect
 )

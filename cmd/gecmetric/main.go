@@ -37,6 +37,7 @@ func commands(e *env) []*cli.Command {
 	return []*cli.Command{
 		// Subcommands are added here, one line each, in the order of `help`.
 		editsCommand(e),
+		annotateCommand(e),
 	}
 }
 

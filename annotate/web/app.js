@@ -1,0 +1,270 @@
+// gecmetric annotate: the page of the post-edit annotation procedure
+// (seed 004). Every sentence comes from untrusted files, so text reaches the
+// page only through textContent and option labels, never as HTML.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  let session = null; // scales and progress from /api/session
+  let item = null;    // the item on screen
+  let saved = false;  // Save pressed: reference shown, meaning enabled
+
+  // api calls the JSON API with the annotator's token.
+  async function api(method, path, body) {
+    const opts = { method, headers: { "Authorization": "Bearer " + token } };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    const res = await fetch(path, opts);
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = null; }
+    if (!res.ok) {
+      throw new Error((data && data.error) || res.status + " " + res.statusText);
+    }
+    return data;
+  }
+
+  // tokens splits a sentence on white space, as the task files are tokenised.
+  function tokens(s) {
+    return s.split(/\s+/).filter((t) => t !== "");
+  }
+
+  // tokenDiff aligns two token lists by a longest common subsequence and
+  // marks the tokens of a that were removed and those of b that were added.
+  function tokenDiff(a, b) {
+    const n = a.length, m = b.length;
+    const L = [];
+    for (let i = 0; i <= n; i++) L.push(new Int32Array(m + 1));
+    for (let i = n - 1; i >= 0; i--) {
+      for (let j = m - 1; j >= 0; j--) {
+        L[i][j] = a[i] === b[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+      }
+    }
+    const keptA = new Array(n).fill(false), keptB = new Array(m).fill(false);
+    let i = 0, j = 0;
+    while (i < n && j < m) {
+      if (a[i] === b[j]) { keptA[i] = keptB[j] = true; i++; j++; }
+      else if (L[i + 1][j] >= L[i][j + 1]) i++;
+      else j++;
+    }
+    return { keptA, keptB };
+  }
+
+  // renderTokens fills el with the tokens, marking the unkept ones with cls.
+  function renderTokens(el, toks, kept, cls) {
+    el.textContent = "";
+    toks.forEach((t, k) => {
+      if (k > 0) el.appendChild(document.createTextNode(" "));
+      if (kept[k]) {
+        el.appendChild(document.createTextNode(t));
+      } else {
+        const span = document.createElement("span");
+        span.className = cls;
+        span.textContent = t;
+        el.appendChild(span);
+      }
+    });
+  }
+
+  function status(text, kind) {
+    const el = $("status");
+    el.textContent = text;
+    el.className = kind || "";
+  }
+
+  function showMessage(title, text) {
+    $("main").hidden = true;
+    $("bar").hidden = true;
+    $("message").hidden = false;
+    $("message-title").textContent = title;
+    $("message-text").textContent = text;
+  }
+
+  function progress() {
+    $("progress").textContent = "Example " + (item.pos + 1) + " of " + item.total +
+      " \u00b7 " + item.confirmed + " confirmed" + (item.done ? " \u00b7 this one confirmed before" : "");
+  }
+
+  function unchanged(card) {
+    const a = tokens(card.dataset.output), b = tokens(card.querySelector(".edit").value);
+    return a.length === b.length && a.every((t, k) => t === b[k]);
+  }
+
+  // updateDiff highlights the changes of one output's post-edit, and keeps
+  // the "Identical" default of meaning in step with it (seed 004, step 5).
+  function updateDiff(card) {
+    const a = tokens(card.dataset.output), b = tokens(card.querySelector(".edit").value);
+    const d = tokenDiff(a, b);
+    renderTokens(card.querySelector(".fixed"), a, d.keptA, "del");
+    renderTokens(card.querySelector(".diff"), b, d.keptB, "ins");
+    applyUnchangedDefault(card);
+  }
+
+  function applyUnchangedDefault(card) {
+    if (!saved) return;
+    session.scales.forEach((sc) => {
+      if (!sc.unchanged) return;
+      const sel = card.querySelector('select[data-scale="' + sc.name + '"]');
+      if (unchanged(card)) {
+        if (sel.value === "") { sel.value = sc.unchanged; sel.dataset.auto = "1"; }
+      } else if (sel.dataset.auto === "1") {
+        sel.value = ""; delete sel.dataset.auto;
+      }
+    });
+  }
+
+  function buildCard(o, k) {
+    const card = document.createElement("div");
+    card.className = "output";
+    card.dataset.key = String(o.key);
+    card.dataset.output = o.output;
+    const h = document.createElement("h3");
+    h.textContent = "Output " + (k + 1);
+    card.appendChild(h);
+    const fixed = document.createElement("p");
+    fixed.className = "sentence fixed";
+    card.appendChild(fixed);
+    const edit = document.createElement("textarea");
+    edit.className = "edit";
+    edit.rows = 2;
+    edit.spellcheck = false;
+    edit.value = o.postEdit;
+    edit.setAttribute("aria-label", "your correction of output " + (k + 1));
+    if (!session.postEdit) edit.hidden = true;
+    edit.addEventListener("input", () => updateDiff(card));
+    card.appendChild(edit);
+    const diff = document.createElement("p");
+    diff.className = "sentence diff";
+    if (!session.postEdit) diff.hidden = true;
+    card.appendChild(diff);
+    const ratings = document.createElement("div");
+    ratings.className = "ratings";
+    session.scales.forEach((sc) => {
+      const lab = document.createElement("label");
+      const title = document.createElement("span");
+      title.textContent = sc.title;
+      lab.appendChild(title);
+      const sel = document.createElement("select");
+      sel.dataset.scale = sc.name;
+      sel.dataset.after = sc.afterReference ? "1" : "";
+      sel.appendChild(new Option("\u2014 choose \u2014", ""));
+      sc.labels.forEach((l) => sel.appendChild(new Option(l, l)));
+      sel.value = o.ratings[sc.name] || "";
+      sel.disabled = sc.afterReference && !saved;
+      sel.addEventListener("change", () => { delete sel.dataset.auto; });
+      lab.appendChild(sel);
+      const hint = document.createElement("span");
+      hint.className = "hint";
+      hint.textContent = sc.question;
+      lab.appendChild(hint);
+      ratings.appendChild(lab);
+    });
+    card.appendChild(ratings);
+    updateDiff(card);
+    return card;
+  }
+
+  async function load(pos) {
+    status("");
+    try {
+      item = await api("GET", "/api/item?pos=" + encodeURIComponent(pos));
+    } catch (e) {
+      status(e.message, "error");
+      return;
+    }
+    saved = false;
+    $("source-box").hidden = !session.showSource;
+    $("source").textContent = item.source;
+    const ref = $("reference");
+    ref.textContent = item.hasReference ? "(hidden until you press Save)" : "(this task has no reference)";
+    ref.className = "sentence hidden-ref";
+    const box = $("outputs");
+    box.textContent = "";
+    item.outputs.forEach((o, k) => box.appendChild(buildCard(o, k)));
+    $("save").hidden = false;
+    $("confirm").hidden = true;
+    $("prev").disabled = item.pos === 0;
+    $("next").disabled = item.pos === item.total - 1;
+    progress();
+    window.scrollTo(0, 0);
+  }
+
+  function collect() {
+    return {
+      pos: item.pos,
+      outputs: Array.from(document.querySelectorAll(".output")).map((card) => {
+        const ratings = {};
+        card.querySelectorAll("select").forEach((sel) => {
+          if (sel.value !== "") ratings[sel.dataset.scale] = sel.value;
+        });
+        return { key: Number(card.dataset.key), postEdit: card.querySelector(".edit").value, ratings };
+      }),
+    };
+  }
+
+  function missing(afterToo) {
+    for (const sel of document.querySelectorAll(".output select")) {
+      if ((afterToo || sel.dataset.after !== "1") && sel.value === "") return sel;
+    }
+    return null;
+  }
+
+  async function save() {
+    const m = missing(false);
+    if (m) { status("Rate every output on every scale first.", "error"); m.focus(); return; }
+    let res;
+    try { res = await api("POST", "/api/save", collect()); } catch (e) { status(e.message, "error"); return; }
+    saved = true;
+    const ref = $("reference");
+    ref.className = "sentence";
+    ref.textContent = res.reference || "(this task has no reference)";
+    document.querySelectorAll('select[data-after="1"]').forEach((sel) => { sel.disabled = false; });
+    document.querySelectorAll(".output").forEach(applyUnchangedDefault);
+    $("save").hidden = true;
+    $("confirm").hidden = false;
+    status("Check your corrections against the reference, rate the rest, then Confirm.");
+  }
+
+  async function confirm() {
+    const m = missing(true);
+    if (m) { status("Rate every output on every scale first.", "error"); m.focus(); return; }
+    let res;
+    try { res = await api("POST", "/api/confirm", collect()); } catch (e) { status(e.message, "error"); return; }
+    item.confirmed = res.confirmed;
+    item.done = true;
+    progress();
+    status("Confirmed and stored. Press >>> for the next example.", "ok");
+  }
+
+  async function start() {
+    if (!token) {
+      showMessage("No token", "Open the link you were given: it ends in #token=\u2026");
+      return;
+    }
+    try {
+      session = await api("GET", "/api/session");
+    } catch (e) {
+      showMessage("Cannot start", e.message);
+      return;
+    }
+    $("who").textContent = session.annotator;
+    $("instructions").textContent = session.postEdit
+      ? "Edit each white box into a grammatical, natural sentence with as few changes as possible; rate the outputs, then Save to see the reference."
+      : "Rate each output, then Save and Confirm.";
+    $("main").hidden = false;
+    $("bar").hidden = false;
+    $("save").addEventListener("click", save);
+    $("confirm").addEventListener("click", confirm);
+    $("prev").addEventListener("click", () => load(item.pos - 1));
+    $("next").addEventListener("click", () => load(item.pos + 1));
+    $("quit").addEventListener("click", () => {
+      item = null;
+      showMessage("Goodbye", "Your confirmed examples are stored; unconfirmed changes were discarded. Open your link again to resume.");
+    });
+    await load(session.next);
+  }
+
+  start();
+})();

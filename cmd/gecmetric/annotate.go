@@ -1,0 +1,263 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"text/tabwriter"
+
+	"github.com/gecmetric/gecmetric/annotate"
+	"github.com/urfave/cli/v3"
+)
+
+// annotateCommand is `gecmetric annotate`: the post-edit annotation
+// procedure of seeds 001/004 as a local web app.
+func annotateCommand(e *env) *cli.Command {
+	dbFlag := &cli.StringFlag{Name: "db", Usage: "task database `FILE` (SQLite)", Required: true}
+	baseFlag := &cli.StringFlag{Name: "base", Usage: "base `URL` of the annotator links", Value: "http://127.0.0.1:8080"}
+	return &cli.Command{
+		Name:  "annotate",
+		Usage: "collect human ratings and post-edits in a local web app",
+		Description: "The procedure of the Swedish GEC evaluation (post-edit each output, rate grammaticality and\n" +
+			"fluency, Save to see the reference, rate meaning, Confirm), or the seed 000 / seed 003 scale sets.\n" +
+			"Ratings are stored in an SQLite file; each Confirm is one transaction.",
+		Commands: []*cli.Command{
+			{
+				Name:      "init",
+				Usage:     "create a task database from a source, system outputs and references",
+				ArgsUsage: " ",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "source", Usage: "source sentences `FILE`, one per line", Required: true},
+					&cli.StringSliceFlag{Name: "output", Usage: "system output as `NAME=FILE` (repeat)", Required: true},
+					&cli.StringFlag{Name: "ref", Usage: "reference `FILE` revealed after Save"},
+					&cli.StringFlag{Name: "scales", Usage: "scale set: swell (seeds 001/004), llm-judge (seed 000), grue (seed 003)", Value: "swell"},
+					dbFlag,
+					&cli.StringSliceFlag{Name: "annotator", Usage: "add an annotator `NAME` and print their link (repeat)"},
+					baseFlag,
+				},
+				Action: func(ctx context.Context, c *cli.Command) error {
+					p, err := annotate.LookupProtocol(c.String("scales"))
+					if err != nil {
+						return usageError{err}
+					}
+					var systems []annotate.SystemFile
+					for _, o := range c.StringSlice("output") {
+						sf, err := annotate.ParseSystemFile(o)
+						if err != nil {
+							return usageError{err}
+						}
+						systems = append(systems, sf)
+					}
+					if p.Name == "swell" && c.String("ref") == "" {
+						return usageError{errors.New("the swell procedure reveals a reference after Save: give --ref FILE")}
+					}
+					t, err := annotate.ReadTask(p, c.String("source"), c.String("ref"), systems)
+					if err != nil {
+						return err
+					}
+					if err := annotate.Create(c.String("db"), t); err != nil {
+						return err
+					}
+					fmt.Fprintf(e.stderr, "gecmetric: created %s: %d items, %d systems, %s scales\n",
+						c.String("db"), len(t.Items), len(systems), p.Name)
+					return addAnnotators(e.stdout, c.String("db"), c.StringSlice("annotator"), c.String("base"))
+				},
+			},
+			{
+				Name:      "annotators",
+				Usage:     "list the annotators' links, adding new annotators first",
+				ArgsUsage: "[NAME...]",
+				Flags:     []cli.Flag{dbFlag, baseFlag},
+				Action: func(ctx context.Context, c *cli.Command) error {
+					return addAnnotators(e.stdout, c.String("db"), c.Args().Slice(), c.String("base"))
+				},
+			},
+			{
+				Name:  "serve",
+				Usage: "serve the annotation page (localhost only unless --addr says otherwise)",
+				Flags: []cli.Flag{
+					dbFlag,
+					&cli.StringFlag{Name: "addr", Usage: "listen `ADDRESS`", Value: "127.0.0.1:8080"},
+				},
+				Action: func(ctx context.Context, c *cli.Command) error {
+					db, err := annotate.Open(c.String("db"))
+					if err != nil {
+						return err
+					}
+					defer db.Close()
+					l, err := annotate.Listen(c.String("addr"))
+					if err != nil {
+						return err
+					}
+					base := "http://" + l.Addr().String()
+					as, err := db.Annotators()
+					if err != nil {
+						return err
+					}
+					fmt.Fprintf(e.stderr, "gecmetric: serving %s on %s (Ctrl-C to stop)\n", c.String("db"), base)
+					if len(as) == 0 {
+						fmt.Fprintf(e.stderr, "gecmetric: hint: no annotators yet: gecmetric annotate annotators --db %s NAME\n", c.String("db"))
+					}
+					for _, a := range as {
+						fmt.Fprintf(e.stderr, "  %s\t%s\n", a.Name, annotate.Link(base, a))
+					}
+					ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+					defer stop()
+					s := annotate.NewServer(db)
+					s.Log = e.stderr
+					return s.Serve(ctx, l)
+				},
+			},
+			{
+				Name:      "import",
+				Usage:     "import annotator files of the Swedish format (creating the database if needed)",
+				ArgsUsage: "FILE.json...",
+				Flags:     []cli.Flag{dbFlag},
+				Action: func(ctx context.Context, c *cli.Command) error {
+					if c.Args().Len() == 0 {
+						return usageError{errors.New("annotate import: name at least one annotator file")}
+					}
+					return annotate.ImportSwellFiles(ctx, c.String("db"), c.Args().Slice())
+				},
+			},
+			{
+				Name:  "export",
+				Usage: "write the confirmed ratings as Swedish-format JSON or as JSON Lines",
+				Flags: []cli.Flag{
+					dbFlag,
+					&cli.StringFlag{Name: "format", Usage: "swell-json or jsonl", Value: "jsonl"},
+					&cli.StringFlag{Name: "annotator", Usage: "only this annotator `NAME` (swell-json to stdout needs one)"},
+					&cli.StringFlag{Name: "out", Usage: "swell-json: write `DIR`/NAME.json for each annotator"},
+				},
+				Action: func(ctx context.Context, c *cli.Command) error {
+					db, err := annotate.Open(c.String("db"))
+					if err != nil {
+						return err
+					}
+					defer db.Close()
+					switch c.String("format") {
+					case "jsonl":
+						return db.WriteJSONL(e.stdout, c.String("annotator"))
+					case "swell-json":
+						if dir := c.String("out"); dir != "" {
+							return exportSwellDir(db, dir, c.String("annotator"))
+						}
+						if c.String("annotator") == "" {
+							return usageError{errors.New("swell-json holds one annotator: give --annotator NAME or --out DIR")}
+						}
+						return db.WriteSwell(e.stdout, c.String("annotator"))
+					default:
+						return usageError{fmt.Errorf("unknown --format %q (want swell-json or jsonl)", c.String("format"))}
+					}
+				},
+			},
+			{
+				Name:  "agreement",
+				Usage: "weighted kappa and Krippendorff's alpha between annotators; edit distance to post-edits per system",
+				Flags: []cli.Flag{dbFlag},
+				Action: func(ctx context.Context, c *cli.Command) error {
+					db, err := annotate.Open(c.String("db"))
+					if err != nil {
+						return err
+					}
+					defer db.Close()
+					scales, dists, err := db.Agreement()
+					if err != nil {
+						return err
+					}
+					printAgreement(e.stdout, scales, dists)
+					return nil
+				},
+			},
+		},
+	}
+}
+
+func addAnnotators(w io.Writer, path string, names []string, base string) error {
+	db, err := annotate.Open(path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	for _, n := range names {
+		if _, err := db.AddAnnotator(n); err != nil {
+			return err
+		}
+	}
+	as, err := db.Annotators()
+	if err != nil {
+		return err
+	}
+	for _, a := range as {
+		fmt.Fprintf(w, "%s\t%s\n", a.Name, annotate.Link(base, a))
+	}
+	return db.Close()
+}
+
+// exportSwellDir writes DIR/NAME.json for each annotator (or one), each
+// through a temporary file renamed into place.
+func exportSwellDir(db *annotate.DB, dir, only string) error {
+	as, err := db.Annotators()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, a := range as {
+		if only != "" && a.Name != only {
+			continue
+		}
+		path := filepath.Join(dir, a.Name+".json")
+		f, err := os.CreateTemp(dir, "."+a.Name+".json.tmp*")
+		if err != nil {
+			return err
+		}
+		werr := db.WriteSwell(f, a.Name)
+		cerr := f.Close()
+		if err := errors.Join(werr, cerr, os.Chmod(f.Name(), 0o644)); err != nil {
+			os.Remove(f.Name())
+			return err
+		}
+		if err := os.Rename(f.Name(), path); err != nil {
+			os.Remove(f.Name())
+			return err
+		}
+	}
+	return nil
+}
+
+func printAgreement(w io.Writer, scales []annotate.ScaleAgreement, dists []annotate.SystemDistance) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "scale\tannotators\tunits\tstatistic\tvalue")
+	for _, s := range scales {
+		fmt.Fprintf(tw, "%s\tall\t%d\tKrippendorff alpha (ordinal)\t%s\n", s.Scale, s.Units, num(s.Alpha))
+		for _, p := range s.Pairs {
+			fmt.Fprintf(tw, "%s\t%s–%s\t%d\tCohen kappa (quadratic)\t%s\n", s.Scale, p.A, p.B, p.Units, num(p.Kappa))
+		}
+	}
+	tw.Flush()
+	if len(dists) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "system\tpost-edits\tunchanged\tmean normalised edit distance")
+	for _, d := range dists {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.4f\n", d.System, d.Judgements, d.Unchanged, d.MeanNED)
+	}
+	tw.Flush()
+}
+
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.4f", v)
+}
