@@ -3,6 +3,7 @@ module github.com/gecmetric/gecmetric
 go 1.26.0
 
 require (
+	github.com/chromedp/chromedp v0.15.1
 	github.com/jdkato/prose/v3 v3.2.3
 	github.com/pmezard/go-difflib v1.0.0
 	github.com/urfave/cli/v3 v3.14.0
@@ -10,7 +11,13 @@ require (
 )
 
 require (
+	github.com/chromedp/cdproto v0.0.0-20260321001828-e3e3800016bc // indirect
+	github.com/chromedp/sysutil v1.1.0 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260214004413-d219187c3433 // indirect
+	github.com/gobwas/httphead v0.1.0 // indirect
+	github.com/gobwas/pool v0.2.1 // indirect
+	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.0.0 // indirect
