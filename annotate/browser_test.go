@@ -32,6 +32,20 @@ func browser(t *testing.T) context.Context {
 		}
 		t.Skipf("browser test skipped: %s not found (install with: apt-get install -y chromium)", chromiumPath)
 	}
+	// A fresh profile. Not t.TempDir: chromium's helper processes may still
+	// write to it for a moment after the browser has gone.
+	profile, err := os.MkdirTemp("", "gecmetric-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Flag("headless", true),
@@ -42,7 +56,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1200, 1000),
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)

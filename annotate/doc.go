@@ -1,0 +1,54 @@
+// Package annotate collects human ratings of GEC system outputs with the
+// post-edit procedure of the Swedish GEC evaluation (Östling et al. 2024;
+// seeds 001 and 004), served as a local web app by the gecmetric binary.
+//
+// # Procedure
+//
+// A Task is a list of Items: a source sentence, the outputs of several
+// systems, and a reference. For each item an annotator sees the outputs in
+// an order of their own (system names never reach the page), each twice:
+// fixed above, editable below. They edit every output into a grammatical,
+// natural sentence with the fewest changes (the page highlights the
+// token-level changes as they type), rate grammaticality and fluency, and
+// press Save, which reveals the reference. They re-check their edits
+// against it, rate meaning preservation ("Identical" is preselected for
+// outputs left unchanged) and press Confirm, which stores the item. `<<<`,
+// `>>>` and Quit discard unconfirmed changes. Every scale offers Other. A
+// Protocol selects the scales: "swell" (seeds 001/004), "llm-judge" (seed
+// 000: semantics, remaining errors, over-correction) or "grue" (seed 003:
+// fluency and commonsense of a lone sentence).
+//
+// # Storage
+//
+// A task lives in one SQLite file (modernc.org/sqlite, pure Go) in WAL
+// mode with synchronous=FULL. Every Confirm is one transaction that
+// replaces the annotator's judgements of the item, so a crash, even
+// SIGKILL, keeps every confirmed item whole and nothing of an unconfirmed
+// one. Tables: meta, items, outputs, annotators (name, secret token, item
+// order, resume position), judgements (post-edit per annotator, item and
+// system) and ratings (one label per judgement and scale).
+//
+// Orders are drawn from a random salt stored with the task and the
+// annotator's name (and item, for the order of outputs), so they are stable
+// across reloads and restarts and differ between annotators.
+//
+// # Security
+//
+// The server listens on 127.0.0.1 unless told otherwise. Every API request
+// carries the annotator's token, which the page takes from its link's
+// fragment (#token=…) so it appears in no request line or Referer. All
+// sentences are untrusted: the page inserts them only as text, and a
+// Content-Security-Policy allows no script or style but the embedded
+// files. The page, its script and style are embedded in the binary; the
+// page loads nothing from elsewhere.
+//
+// # Formats
+//
+// ReadSwell/WriteSwell read and write the Swedish tool's per-annotator JSON
+// files byte for byte (Python's json.dump with sorted keys and a 4-space
+// indent, ASCII escapes, the file's own line breaks). WriteJSONL writes one
+// rating per line with the source, output, post-edit and the token-level
+// changes from output to post-edit (the errors the output still had).
+// Agreement reports weighted kappa, Krippendorff's alpha and the
+// normalised edit distance from outputs to post-edits per system.
+package annotate
