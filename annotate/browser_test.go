@@ -2,8 +2,8 @@ package annotate
 
 import (
 	"bytes"
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"flag"
 	"image/png"
 	"net/http/httptest"

@@ -109,11 +109,21 @@ func (d *DB) WriteJSONL(w io.Writer, annotator string) error {
 		if err != nil {
 			return err
 		}
-		// The scale's own column, e.g. "grammaticality": "Perfect".
-		col, _ := json.Marshal(r.Label)
-		key, _ := json.Marshal(r.Scale)
+		// A column per scale of the protocol, holding the label on this
+		// line's scale and null on the others, so that
+		// corpora.RatingTable.ReadJSONL reads the file with the scale
+		// names as rating columns. Other on a scale without an Other label
+		// is null there too (calibrate skips Other anyway).
 		bw.Write(b[:len(b)-1])
-		bw.WriteString("," + string(key) + ":" + string(col) + "}\n")
+		for _, sc := range d.Protocol.Scales {
+			key, _ := json.Marshal(sc.Scale.Name)
+			col := []byte("null")
+			if sc.Scale.Name == r.Scale && (!r.Other || sc.Scale.Other != "") {
+				col, _ = json.Marshal(r.Label)
+			}
+			bw.WriteString("," + string(key) + ":" + string(col))
+		}
+		bw.WriteString("}\n")
 	}
 	return bw.Flush()
 }

@@ -2,9 +2,12 @@ package annotate
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/gecmetric/gecmetric/calibrate/human"
 )
 
 // A Protocol is a rating procedure: the scales an annotator rates, which of
@@ -20,7 +23,7 @@ type Protocol struct {
 
 // A Rated scale is one scale of a protocol as the page shows it.
 type Rated struct {
-	Scale          *scale
+	Scale          *human.Scale
 	Title          string // heading on the page and key in the Swedish JSON format
 	Question       string // one line of guidance shown with the menu
 	AfterReference bool   // rated only once Save has revealed the reference
@@ -47,18 +50,10 @@ func (r Rated) Labels() []string {
 	for _, l := range r.Scale.Labels {
 		out = append(out, l.Name)
 	}
-	if higherIsBetter(r.Scale) {
+	if r.Scale.Direction == human.HigherIsBetter {
 		slices.Reverse(out)
 	}
 	return append(out, r.Other())
-}
-
-func higherIsBetter(s *scale) bool {
-	switch s {
-	case errorCount3, overcorrection4:
-		return false
-	}
-	return true
 }
 
 // Canonical returns the canonical name of label l on the scale (accepting
@@ -67,7 +62,7 @@ func (r Rated) Canonical(l string) (name string, other bool, err error) {
 	if strings.EqualFold(strings.TrimSpace(l), r.Other()) {
 		return r.Other(), true, nil
 	}
-	i, other, err := r.Scale.index(l)
+	i, other, err := r.Scale.Index(l)
 	if err != nil {
 		return "", false, err
 	}
@@ -77,14 +72,15 @@ func (r Rated) Canonical(l string) (name string, other bool, err error) {
 	return r.Scale.Labels[i].Name, false, nil
 }
 
-// Value returns the numeric value of a canonical label and false for Other.
+// Value returns the numeric value of a canonical label, and NaN and false
+// for Other.
 func (r Rated) Value(l string) (float64, bool) {
 	for _, lab := range r.Scale.Labels {
 		if lab.Name == l {
 			return lab.Value, true
 		}
 	}
-	return 0, false
+	return math.NaN(), false
 }
 
 var protocolList = []*Protocol{
@@ -92,26 +88,26 @@ var protocolList = []*Protocol{
 		Name: "swell", PostEdit: true, ShowSource: true,
 		Doc: "seeds 001/004 (Östling et al. 2024): post-edit, grammaticality and fluency, then meaning against the reference",
 		Scales: []Rated{
-			{Scale: grammaticality4, Title: "Grammaticality", Question: "Grammatical errors left in the output (not its post-edit)"},
-			{Scale: fluency4, Title: "Fluency", Question: "Could a native speaker have written the output?"},
-			{Scale: meaning4, Title: "Meaning Preservation", Question: "Does the output mean what the reference means?", AfterReference: true, Unchanged: "Identical"},
+			{Scale: human.Grammaticality4, Title: "Grammaticality", Question: "Grammatical errors left in the output (not its post-edit)"},
+			{Scale: human.Fluency4, Title: "Fluency", Question: "Could a native speaker have written the output?"},
+			{Scale: human.Meaning4, Title: "Meaning Preservation", Question: "Does the output mean what the reference means?", AfterReference: true, Unchanged: "Identical"},
 		},
 	},
 	{
 		Name: "llm-judge", PostEdit: false, ShowSource: true,
 		Doc: "seed 000 (Sottana et al. 2023): semantics 1-5, remaining errors, over-correction",
 		Scales: []Rated{
-			{Scale: semantics5, Title: "Semantics", Question: "1 meaning not preserved … 5 meaning fully preserved"},
-			{Scale: errorCount3, Title: "Grammaticality", Question: "How many errors are left in the correction?"},
-			{Scale: overcorrection4, Title: "Over-correction", Question: "Unnecessary edits or syntax changes?"},
+			{Scale: human.Semantics5, Title: "Semantics", Question: "1 meaning not preserved … 5 meaning fully preserved"},
+			{Scale: human.ErrorCount3, Title: "Grammaticality", Question: "How many errors are left in the correction?"},
+			{Scale: human.Overcorrection4, Title: "Over-correction", Question: "Unnecessary edits or syntax changes?"},
 		},
 	},
 	{
 		Name: "grue", PostEdit: false, ShowSource: false,
 		Doc: "seed 003: fluency/grammaticality and commonsense of a lone sentence, 1-5",
 		Scales: []Rated{
-			{Scale: fluency5, Title: "Fluency/Grammaticality", Question: "Is the sentence grammatical, easy to read and fluent?"},
-			{Scale: commonsense5, Title: "Commonsense", Question: "Does it describe a plausible, realistic scenario?"},
+			{Scale: human.Fluency5, Title: "Fluency/Grammaticality", Question: "Is the sentence grammatical, easy to read and fluent?"},
+			{Scale: human.Commonsense5, Title: "Commonsense", Question: "Does it describe a plausible, realistic scenario?"},
 		},
 	},
 }

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/gecmetric/gecmetric/annotate"
+	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/urfave/cli/v3"
 )
 
@@ -233,13 +234,15 @@ func exportSwellDir(db *annotate.DB, dir, only string) error {
 	return nil
 }
 
-func printAgreement(w io.Writer, scales []annotate.ScaleAgreement, dists []annotate.SystemDistance) {
+func printAgreement(w io.Writer, scales []calibrate.AgreementResult, dists []calibrate.PostEditScore) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "scale\tannotators\tunits\tstatistic\tvalue")
 	for _, s := range scales {
-		fmt.Fprintf(tw, "%s\tall\t%d\tKrippendorff alpha (ordinal)\t%s\n", s.Scale, s.Units, num(s.Alpha))
+		fmt.Fprintf(tw, "%s\tall\t%d\tKrippendorff alpha (ordinal)\t%s\n", s.Scale.Name, s.Units, num(s.Ordinal))
+		fmt.Fprintf(tw, "%s\tall\t%d\tKrippendorff alpha (interval)\t%s\n", s.Scale.Name, s.Units, num(s.Interval))
 		for _, p := range s.Pairs {
-			fmt.Fprintf(tw, "%s\t%s–%s\t%d\tCohen kappa (quadratic)\t%s\n", s.Scale, p.A, p.B, p.Units, num(p.Kappa))
+			fmt.Fprintf(tw, "%s\t%s-%s\t%d\tCohen kappa (linear)\t%s\n", s.Scale.Name, p.A, p.B, p.N, num(p.Linear))
+			fmt.Fprintf(tw, "%s\t%s-%s\t%d\tCohen kappa (quadratic)\t%s\n", s.Scale.Name, p.A, p.B, p.N, num(p.Quadratic))
 		}
 	}
 	tw.Flush()
@@ -248,9 +251,9 @@ func printAgreement(w io.Writer, scales []annotate.ScaleAgreement, dists []annot
 	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "system\tpost-edits\tunchanged\tmean normalised edit distance")
+	fmt.Fprintln(tw, "system\tpost-edits\tmean normalised edit distance (characters)")
 	for _, d := range dists {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.4f\n", d.System, d.Judgements, d.Unchanged, d.MeanNED)
+		fmt.Fprintf(tw, "%s\t%d\t%.4f\n", d.System, d.N, d.Mean)
 	}
 	tw.Flush()
 }
