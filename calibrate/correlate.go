@@ -201,17 +201,7 @@ func Correlate(rs Ratings, scale string, metric []MetricScore, opt CorrelateOpti
 		}
 		return x, y
 	}
-	type namedStat struct {
-		name string
-		f    func(x, y []float64) float64
-	}
-	stats := []namedStat{
-		{"pearson", stat.Pearson},
-		{"spearman", stat.Spearman},
-		{"kendall_tau_b", stat.KendallTauB},
-		{"acc_eq", func(x, y []float64) float64 { return stat.PairwiseAccuracy(x, y, opt.Epsilon) }},
-		{"wmt_kendall", stat.WMTKendall},
-	}
+	stats := correlationStats(opt.Epsilon)
 	all := make([]int, len(items))
 	for i := range all {
 		all[i] = i
@@ -230,4 +220,20 @@ func Correlate(rs Ratings, scale string, metric []MetricScore, opt CorrelateOpti
 		res.Stats = append(res.Stats, st)
 	}
 	return res, nil
+}
+
+type namedStat struct {
+	name string
+	f    func(x, y []float64) float64
+}
+
+// correlationStats lists the statistics Correlate reports, in order.
+func correlationStats(epsilon float64) []namedStat {
+	return []namedStat{
+		{"pearson", stat.Pearson},
+		{"spearman", stat.Spearman},
+		{"kendall_tau_b", stat.KendallTauB},
+		{"acc_eq", func(x, y []float64) float64 { return stat.PairwiseAccuracy(x, y, epsilon) }},
+		{"wmt_kendall", stat.WMTKendall},
+	}
 }

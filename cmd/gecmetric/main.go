@@ -38,6 +38,8 @@ func commands(e *env) []*cli.Command {
 		// Subcommands are added here, one line each, in the order of `help`.
 		editsCommand(e),
 		annotateCommand(e),
+		correlateCommand(e),
+		agreementCommand(e),
 	}
 }
 

@@ -1,0 +1,99 @@
+package calibrate
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// ReadMetricScores reads metric scores from a table with a header naming
+// the columns "item", "system" and "score" (CSV, or TSV when the header
+// has a tab), or from JSON Lines objects with those keys. Without an item
+// column (or with an empty item) a score is the system's corpus-level
+// score. name is used in errors, which carry the line.
+func ReadMetricScores(r io.Reader, name string) ([]MetricScore, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
+		return readMetricJSONL(data, name)
+	}
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	cr := csv.NewReader(bytes.NewReader(data))
+	if bytes.ContainsRune(first, '\t') {
+		cr.Comma = '\t'
+		cr.LazyQuotes = true
+	}
+	hdr, err := cr.Read()
+	if err != nil {
+		return nil, fmt.Errorf("%s:1: metric scores: no header: %v", name, err)
+	}
+	col := map[string]int{"item": -1, "system": -1, "score": -1}
+	for i, h := range hdr {
+		if _, ok := col[strings.TrimSpace(h)]; ok {
+			col[strings.TrimSpace(h)] = i
+		}
+	}
+	if col["system"] < 0 || col["score"] < 0 {
+		return nil, fmt.Errorf("%s:1: metric scores need columns system and score (and item for sentence scores); header is %q", name, hdr)
+	}
+	var out []MetricScore
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		v, err := strconv.ParseFloat(strings.TrimSpace(rec[col["score"]]), 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: score %q is not a number", name, line, rec[col["score"]])
+		}
+		m := MetricScore{System: rec[col["system"]], Value: v}
+		if col["item"] >= 0 {
+			m.Item = rec[col["item"]]
+		}
+		out = append(out, m)
+	}
+}
+
+func readMetricJSONL(data []byte, name string) ([]MetricScore, error) {
+	var out []MetricScore
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, len(data)+1)
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var m struct {
+			Item   any      `json:"item"`
+			System string   `json:"system"`
+			Score  *float64 `json:"score"`
+		}
+		if err := json.Unmarshal(line, &m); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
+		}
+		if m.System == "" || m.Score == nil {
+			return nil, fmt.Errorf("%s:%d: a metric score needs \"system\" and \"score\"", name, n)
+		}
+		item := ""
+		switch v := m.Item.(type) {
+		case string:
+			item = v
+		case float64:
+			item = strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		out = append(out, MetricScore{Item: item, System: m.System, Value: *m.Score})
+	}
+	return out, nil
+}

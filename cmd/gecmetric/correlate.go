@@ -1,0 +1,250 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/corpora"
+)
+
+// humanFlags are the flags that say where human judgements are and how to
+// read them; correlate and agreement share them.
+func humanFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "human", Usage: "human ratings or rankings (a file, or a folder for --format sottana/swedish)", Required: true},
+		&cli.StringFlag{Name: "format", Usage: "format of --human: " + strings.Join(corpora.RatingFormats, ", ") +
+			"; rankings: " + strings.Join(corpora.RankingFormats, ", "), Required: true},
+		&cli.StringSliceFlag{Name: "scale", Usage: "only these scales (by name, e.g. grammaticality; repeatable)"},
+		&cli.StringFlag{Name: "item-col", Value: "item", Usage: "csv/tsv/jsonl: the item id column"},
+		&cli.StringFlag{Name: "system-col", Value: "system", Usage: "csv/tsv/jsonl: the system column"},
+		&cli.StringFlag{Name: "annotator-col", Value: "annotator", Usage: "csv/tsv/jsonl: the annotator column"},
+		&cli.StringSliceFlag{Name: "rating", Usage: "csv/tsv/jsonl: COLUMN=PROTOCOL/SCALE, e.g. g=gug/grammaticality (repeatable; protocols: seed000, swedish, gug, seed003)"},
+	}
+}
+
+// readHuman reads the ratings named by the human flags, keeping the scales
+// asked for.
+func readHuman(cmd *cli.Command) (human.Ratings, error) {
+	var table *corpora.RatingTable
+	if specs := cmd.StringSlice("rating"); len(specs) > 0 {
+		table = &corpora.RatingTable{Item: cmd.String("item-col"), System: cmd.String("system-col"),
+			Annotator: cmd.String("annotator-col"), Scales: map[string]*human.Scale{}}
+		for _, s := range specs {
+			col, sc, ok := strings.Cut(s, "=")
+			if !ok {
+				return nil, usageError{fmt.Errorf("--rating %q: want COLUMN=PROTOCOL/SCALE", s)}
+			}
+			scale, err := human.Lookup(sc, "")
+			if err != nil {
+				return nil, usageError{fmt.Errorf("--rating %q: %v", s, err)}
+			}
+			table.Scales[col] = scale
+		}
+	}
+	rs, err := corpora.ReadRatings(cmd.String("human"), cmd.String("format"), table)
+	if err != nil {
+		return nil, err
+	}
+	if keep := cmd.StringSlice("scale"); len(keep) > 0 {
+		for _, k := range keep {
+			if len(rs.OnScale(k)) == 0 {
+				return nil, usageError{fmt.Errorf("--scale %s: no ratings on that scale in %s", k, cmd.String("human"))}
+			}
+		}
+		rs = rs.Where(func(r *human.Rating) bool {
+			for _, k := range keep {
+				if r.Scale.Name == k {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	return rs, nil
+}
+
+func correlateCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "correlate",
+		Usage: "correlate metric scores with human ratings or rankings, with bootstrap intervals",
+		Description: "Reads human judgements (--human, --format) and metric scores (--metric FILE, or the output of\n" +
+			"--metric-cmd), a table with columns item, system, score (CSV, TSV or JSON Lines; without item a\n" +
+			"score is a system's corpus-level score), and prints for every scale Pearson, Spearman, Kendall's\n" +
+			"tau-b, pairwise accuracy acc_eq (Deutsch et al. 2023) and WMT's tau-like coefficient, each with a\n" +
+			"percentile bootstrap interval over items. A unit's human value is the mean of its annotators'\n" +
+			"ratings, Other left out; lower-is-better scales are negated so positive means agreement.\n" +
+			"With a ranking format (wmt, appraise) systems are scored by Expected Wins and TrueSkill.",
+		Flags: append(humanFlags(),
+			&cli.StringFlag{Name: "metric", Usage: "metric scores file (columns item, system, score)"},
+			&cli.StringFlag{Name: "metric-cmd", Usage: "shell command printing metric scores in the --metric format"},
+			&cli.StringFlag{Name: "level", Value: "sentence", Usage: "sentence or system"},
+			&cli.IntFlag{Name: "resamples", Value: 1000, Usage: "bootstrap resamples (0 for none)"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed"},
+			&cli.FloatFlag{Name: "confidence", Value: 0.95, Usage: "interval level"},
+			&cli.FloatFlag{Name: "epsilon", Value: 0, Usage: "metric differences up to this are ties for acc_eq"},
+			&cli.BoolFlag{Name: "json", Usage: "print JSON"},
+		),
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			level, err := calibrate.ParseLevel(cmd.String("level"))
+			if err != nil {
+				return usageError{err}
+			}
+			opt := calibrate.CorrelateOptions{Level: level, Resamples: cmd.Int("resamples"), Seed: cmd.Uint64("seed"),
+				Confidence: cmd.Float("confidence"), Epsilon: cmd.Float("epsilon")}
+			if opt.Resamples == 0 {
+				opt.Resamples = -1
+			}
+			var results []calibrate.Correlation
+			if corpora.IsRankingFormat(cmd.String("format")) {
+				rk, err := corpora.ReadRankings(cmd.String("human"), cmd.String("format"))
+				if err != nil {
+					return err
+				}
+				metric, err := readMetric(ctx, cmd, e)
+				if err != nil {
+					return err
+				}
+				if results, err = calibrate.CorrelateRankings(rk, metric, opt); err != nil {
+					return err
+				}
+			} else {
+				rs, err := readHuman(cmd)
+				if err != nil {
+					return err
+				}
+				metric, err := readMetric(ctx, cmd, e)
+				if err != nil {
+					return err
+				}
+				for _, sc := range rs.Scales() {
+					c, err := calibrate.Correlate(rs, sc.Name, metric, opt)
+					if err != nil {
+						return err
+					}
+					results = append(results, c)
+				}
+			}
+			if cmd.Bool("json") {
+				return writeJSON(e.stdout, correlationJSON(results))
+			}
+			printCorrelations(e.stdout, results)
+			return nil
+		},
+	}
+}
+
+func readMetric(ctx context.Context, cmd *cli.Command, e *env) ([]calibrate.MetricScore, error) {
+	file, command := cmd.String("metric"), cmd.String("metric-cmd")
+	switch {
+	case file != "" && command != "":
+		return nil, usageError{errors.New("give --metric or --metric-cmd, not both")}
+	case file != "":
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return calibrate.ReadMetricScores(f, file)
+	case command != "":
+		var out bytes.Buffer
+		c := exec.CommandContext(ctx, "sh", "-c", command)
+		c.Stdout, c.Stderr = &out, e.stderr
+		if err := c.Run(); err != nil {
+			return nil, fmt.Errorf("--metric-cmd %q: %w", command, err)
+		}
+		return calibrate.ReadMetricScores(&out, "--metric-cmd output")
+	}
+	return nil, usageError{errors.New("correlate needs --metric FILE or --metric-cmd COMMAND")}
+}
+
+func printCorrelations(w io.Writer, results []calibrate.Correlation) {
+	for i, c := range results {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		orient := ""
+		if c.Oriented {
+			orient = ", negated"
+		}
+		fmt.Fprintf(w, "# %s (%s%s) %s level: %d units, %d items, %d systems; %s\n", c.Scale.Name, c.Scale.Direction, orient,
+			c.Level, c.Units, c.Items, c.Systems, ciNote(c.Opts))
+		fmt.Fprintf(w, "%-14s %8s %8s %8s\n", "statistic", "value", "lo", "hi")
+		for _, s := range c.Stats {
+			fmt.Fprintf(w, "%-14s %8s %8s %8s\n", s.Name, num(s.Value), num(s.CI.Lo), num(s.CI.Hi))
+		}
+	}
+}
+
+func ciNote(o calibrate.CorrelateOptions) string {
+	if o.Resamples <= 0 {
+		return "no bootstrap"
+	}
+	return fmt.Sprintf("%.0f%% bootstrap interval, %d resamples over items, seed %d", o.Confidence*100, o.Resamples, o.Seed)
+}
+
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
+	return fmt.Sprintf("%.4f", v)
+}
+
+// jsonNum is a float that encodes NaN as null.
+type jsonNum float64
+
+func (f jsonNum) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(f))
+}
+
+func correlationJSON(results []calibrate.Correlation) any {
+	type st struct {
+		Name  string  `json:"name"`
+		Value jsonNum `json:"value"`
+		Lo    jsonNum `json:"lo"`
+		Hi    jsonNum `json:"hi"`
+	}
+	type corr struct {
+		Scale      string  `json:"scale"`
+		Direction  string  `json:"direction"`
+		Negated    bool    `json:"negated"`
+		Level      string  `json:"level"`
+		Units      int     `json:"units"`
+		Items      int     `json:"items"`
+		Systems    int     `json:"systems"`
+		Resamples  int     `json:"resamples"`
+		Seed       uint64  `json:"seed"`
+		Confidence float64 `json:"confidence"`
+		Stats      []st    `json:"statistics"`
+	}
+	var out []corr
+	for _, c := range results {
+		cj := corr{Scale: c.Scale.Name, Direction: c.Scale.Direction.String(), Negated: c.Oriented, Level: c.Level.String(),
+			Units: c.Units, Items: c.Items, Systems: c.Systems, Resamples: max(c.Opts.Resamples, 0), Seed: c.Opts.Seed, Confidence: c.Opts.Confidence}
+		for _, s := range c.Stats {
+			cj.Stats = append(cj.Stats, st{s.Name, jsonNum(s.Value), jsonNum(s.CI.Lo), jsonNum(s.CI.Hi)})
+		}
+		out = append(out, cj)
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,100 @@
+package corpora
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gecmetric/gecmetric/calibrate/human"
+)
+
+// RatingFormats names the formats ReadRatings accepts, for help texts.
+var RatingFormats = []string{"sottana", "potato", "seed000-answers", "swedish", "gug", "seed003-crowd", "csv", "tsv", "jsonl"}
+
+// RankingFormats names the formats ReadRankings accepts.
+var RankingFormats = []string{"wmt", "appraise"}
+
+// ReadRatings reads human ratings from path in the named format:
+//
+//	sottana          a Sottana et al. study folder (Seed000.ReadSottanaDir)
+//	potato           one annotated_instances.jsonl; annotator = its folder's name
+//	seed000-answers  model answers (output.jsonl); annotator "gpt4"
+//	swedish          one annotator JSON file, or a folder of <set>/<annotator>.json
+//	gug              gug_annotations.tsv
+//	seed003-crowd    an MTurk-style batch CSV (Seed003Crowd)
+//	csv, tsv, jsonl  a table described by table (required for these)
+func ReadRatings(path, format string, table *RatingTable) (human.Ratings, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	file := func(read func(f *os.File) (human.Ratings, error)) (human.Ratings, error) {
+		if fi.IsDir() {
+			return nil, fmt.Errorf("%s: is a folder; format %s reads a file", path, format)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return read(f)
+	}
+	switch format {
+	case "sottana":
+		if !fi.IsDir() {
+			return nil, fmt.Errorf("%s: format sottana reads a folder (potato_and_GPT4_full_annotations)", path)
+		}
+		return Sottana.ReadSottanaDir(path)
+	case "potato":
+		return file(func(f *os.File) (human.Ratings, error) {
+			return Sottana.ReadPotato(f, path, filepath.Base(filepath.Dir(path)))
+		})
+	case "seed000-answers":
+		return file(func(f *os.File) (human.Ratings, error) { return Sottana.ReadAnswers(f, path, "gpt4") })
+	case "swedish":
+		if fi.IsDir() {
+			return ReadSwedishDir(path, "*")
+		}
+		return ReadSwedishFile(path)
+	case "gug":
+		return file(func(f *os.File) (human.Ratings, error) { return ReadGUG(f, path) })
+	case "seed003-crowd":
+		return file(func(f *os.File) (human.Ratings, error) { return Seed003Crowd.ReadCSV(f, path, ',') })
+	case "csv", "tsv", "jsonl":
+		if table == nil {
+			return nil, fmt.Errorf("format %s needs a column description (item, system, annotator and rating columns)", format)
+		}
+		return file(func(f *os.File) (human.Ratings, error) {
+			switch format {
+			case "csv":
+				return table.ReadCSV(f, path, ',')
+			case "tsv":
+				return table.ReadCSV(f, path, '\t')
+			}
+			return table.ReadJSONL(f, path)
+		})
+	}
+	return nil, fmt.Errorf("unknown rating format %q (want one of %s, or a ranking format: %s)", format,
+		strings.Join(RatingFormats, ", "), strings.Join(RankingFormats, ", "))
+}
+
+// ReadRankings reads relative rankings from path: format "wmt" (WMT CSV)
+// or "appraise" (Appraise XML).
+func ReadRankings(path, format string) ([]human.Ranking, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	switch format {
+	case "wmt":
+		return ReadWMTRankings(f, path)
+	case "appraise":
+		return ReadAppraiseRankings(f, path)
+	}
+	return nil, fmt.Errorf("unknown ranking format %q (want %s)", format, strings.Join(RankingFormats, " or "))
+}
+
+// IsRankingFormat reports whether format names a ranking format.
+func IsRankingFormat(format string) bool { return format == "wmt" || format == "appraise" }
