@@ -1,19 +1,47 @@
 // Package edits turns a source sentence and a correction into a list of
-// edits, the unit every gecmetric score and judgement counts in.
+// edits, the unit every gecmetric score and judgement counts in. It
+// reproduces ERRANT (Bryant et al. 2017; errant_parallel, errant_m2)
+// without Python or spaCy.
 //
 // Extraction runs in three stages, kept apart as in ERRANT:
 //
 //  1. Align: a linguistically weighted Damerau-Levenshtein alignment of the
-//     two token sequences (or plain Levenshtein), giving a sequence of Ops.
-//  2. Merge: grouping of adjacent non-match Ops into edits, by a language's
-//     rules or by one of the language-independent strategies.
+//     two token sequences (or plain Levenshtein), giving a sequence of
+//     AlignOps. Identical tokens match for free; insertion and deletion
+//     cost 1; substitution costs SubstitutionCost (0 for a case change,
+//     else lemma 0/0.499 + POS 0/0.25/0.5 + character distance); n ≥ 2
+//     tokens that are the same multiset lower-cased may be transposed for
+//     n-1, searched back along a diagonal of non-matches only. Ties are
+//     broken in ERRANT's order, transposition > substitution > insertion >
+//     deletion, reading the path back from the end.
+//  2. Merge: grouping of adjacent non-match steps into edits, by a
+//     language's rules (MergeRules) or by one of ERRANT's
+//     language-independent strategies (MergeAllSplit, MergeAllMerge,
+//     MergeAllEqual).
 //  3. Classify: an error type such as "R:VERB:SVA" for each edit.
 //
-// A Language supplies the per-language pieces (token annotation, merge rules,
-// classifier); edits/en, edits/sv and edits/generic implement it.
+// Extract runs all three. A Language supplies the per-language pieces
+// (token annotation, merge rules, classifier); edits/en, edits/sv and
+// edits/generic implement it.
+//
+// # Compatibility with ERRANT
+//
+// Costs are computed in float64 in ERRANT's order of operations, so ties
+// fall the same way. The character distance is python-Levenshtein's ratio
+// as used by ERRANT 2.x ((l-d)/l); ERRANT 3 computes the same quantity as
+// 1-d/l with rapidfuzz. On the CoNLL-2014 system outputs both forms give
+// identical alignments. Unchanged sentences give no edits; M2's "noop"
+// line is written by the caller (Noop), as errant_parallel does.
+// Reclassify types existing (gold) edits the way `errant_m2 -gold` does.
+//
+// # Concurrency and performance
 //
 // Tokens are used exactly as given: nothing in this package re-tokenises.
 // A Sentence is annotated once and may be compared with any number of
-// corrections; Sentences are read-only after Annotate and safe for
-// concurrent use.
+// corrections; Sentences are read-only after Annotate. Align, Merge,
+// Extract and Reclassify are safe for concurrent use; Parallel,
+// AnnotateAll and ExtractAll spread work over the cores. Align keeps its
+// matrices in flat pooled buffers and compares interned integers in its
+// inner loop; it skips the character distance of substitutions that
+// cannot win.
 package edits

@@ -2,7 +2,6 @@ package edits
 
 import (
 	"runtime"
-	"strings"
 	"sync"
 )
 
@@ -28,9 +27,6 @@ func Extract(lang Language, o, c *Sentence, opts Options) []Edit {
 func Noop() Edit {
 	return Edit{OStart: -1, OEnd: -1, CStart: -1, CEnd: -1, Type: "noop"}
 }
-
-// Tokens splits a pre-tokenised line on white space.
-func Tokens(line string) []string { return strings.Fields(line) }
 
 // AnnotateAll annotates every token sequence with lang, in parallel over
 // the available cores.
