@@ -10,10 +10,10 @@ import (
 func TestApplyEdits(t *testing.T) {
 	src := strings.Fields("He have eat the cake yesterday")
 	es := []edits.Edit{
-		{OStart: 5, OEnd: 6, C: nil, Type: "U:ADV"},                      // deletion, given out of order
+		{OStart: 5, OEnd: 6, C: nil, Type: "U:ADV"},                       // deletion, given out of order
 		{OStart: 1, OEnd: 3, C: []string{"has", "eaten"}, Type: "R:VERB"}, // two for two
-		{OStart: 3, OEnd: 3, C: []string{"all"}, Type: "M:DET"},          // insertion
-		{OStart: 4, OEnd: 5, C: []string{"pie"}, Type: "UNK"},            // detection only
+		{OStart: 3, OEnd: 3, C: []string{"all"}, Type: "M:DET"},           // insertion
+		{OStart: 4, OEnd: 5, C: []string{"pie"}, Type: "UNK"},             // detection only
 	}
 	cor, out := edits.ApplyEdits(src, es)
 	if got := strings.Join(cor, " "); got != "He has eaten all the cake" {
