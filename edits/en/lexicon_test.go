@@ -17,10 +17,12 @@ func TestInLexicon(t *testing.T) {
 		{"realize", true},      // -ize (SCOWL british_z)
 		{"organization", true}, // -ize
 		{"organisation", true},
-		{"London", true},   // case-sensitive entry
-		{"london", false},  // ERRANT also checks the lower-cased form itself
-		{"Cat", false},     // the classifier checks the lower-cased form too
-		{"becuase", false}, // a misspelling
+		{"London", true},      // case-sensitive entry
+		{"london", false},     // ERRANT also checks the lower-cased form itself
+		{"Cat", false},        // the classifier checks the lower-cased form too
+		{"interne", true},     // SCOWL variant 1, in Hunspell's en_GB-large
+		{"offsprings", false}, // SCOWL variant 2, left out as by Hunspell
+		{"becuase", false},    // a misspelling
 		{"recieve", false},
 		{"", false},
 		{"zzzzzz", false},

@@ -21,33 +21,24 @@ import (
 )
 
 const (
-	britishLarge = "/usr/share/dict/british-english-large"
-	scowlDir     = "/usr/share/dict/scowl"
-	maxSize      = 70 // SCOWL size of "large"
+	// selection names the SCOWL lists behind Debian's wbritish-large.
+	selection = "/usr/share/doc/wbritish-large/wbritish-large.scowl-word-lists-used"
+	scowlDir  = "/usr/share/dict/scowl"
+	maxSize   = 70 // SCOWL size of "large"
 )
 
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("scowl gen: ")
+	lists, err := selectedLists()
+	if err != nil {
+		log.Fatalf("%v (install Debian packages wbritish-large and scowl)", err)
+	}
 	words := map[string]bool{}
-	if err := addFile(words, britishLarge); err != nil {
-		log.Fatalf("%v (install Debian package wbritish-large)", err)
-	}
-	base := len(words)
-	zFiles, err := filepath.Glob(filepath.Join(scowlDir, "british_z-*.*"))
-	if err != nil || len(zFiles) == 0 {
-		log.Fatalf("no %s/british_z-* lists (install Debian package scowl)", scowlDir)
-	}
-	used := 0
-	for _, f := range zFiles {
-		kind, size, ok := parseName(filepath.Base(f))
-		if !ok || size > maxSize || kind == "proper-names" {
-			continue
+	for _, name := range lists {
+		if err := addFile(words, filepath.Join(scowlDir, name)); err != nil {
+			log.Fatalf("%v (install Debian package scowl)", err)
 		}
-		if err := addFile(words, f); err != nil {
-			log.Fatal(err)
-		}
-		used++
 	}
 	list := make([]string, 0, len(words))
 	for w := range words {
@@ -76,8 +67,39 @@ func main() {
 	if err := os.Rename(tmp, "words.txt.gz"); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Fprintf(os.Stderr, "scowl gen: %d words (%d from %s, %d added from %d british_z lists), %d bytes\n",
-		len(list), base, britishLarge, len(list)-base, used, buf.Len())
+	fmt.Fprintf(os.Stderr, "scowl gen: %d words from %d SCOWL lists, %d bytes\n", len(list), len(lists), buf.Len())
+}
+
+// selectedLists returns the SCOWL list files to read: Debian's selection
+// for wbritish-large without the variant_2 lists, plus the british_z
+// (-ize) lists of the same sizes.
+func selectedLists() ([]string, error) {
+	data, err := os.ReadFile(selection)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, f := range strings.Fields(string(data)) {
+		if _, size, ok := parseName(f); !ok || size > maxSize || strings.Contains(f, "variant_2") {
+			continue
+		}
+		out = append(out, f)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s names no SCOWL lists", selection)
+	}
+	z, err := filepath.Glob(filepath.Join(scowlDir, "british_z-*.*"))
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range z {
+		name := filepath.Base(f)
+		if kind, size, ok := parseName(name); ok && size <= maxSize && kind != "proper-names" {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // parseName splits "british_z-words.70" into ("words", 70).
