@@ -19,6 +19,11 @@ var tagger = sync.OnceValues(func() (*tag.Tagger, error) { return tag.New(tag.Wi
 var lexicon = tag.Lexicon{
 	"nowadays":  "RB",
 	"therefore": "RB",
+	// Learners' slashed pronoun pairs are one token in CoNLL-2014.
+	"his/her": "PRP$",
+	"him/her": "PRP",
+	"he/she":  "PRP",
+	"s/he":    "PRP",
 }
 
 // tagTokens returns Penn Treebank tags for tokens, which are tagged as one

@@ -25,7 +25,10 @@ import (
 //     a form of have or be, VBD otherwise).
 //   - JJ for a word that is no WordNet adjective (nor a comparative) but a
 //     noun or verb → the noun or verb tag.
-//   - VBG for a word with no verb reading that is a noun → NN.
+//   - VBG for a word with no verb reading that is a noun → NN; VBG inside a
+//     noun phrase, after an adjective or singular noun and before a noun,
+//     punctuation, a conjunction or the clause's verb ("social networking
+//     sites", "video chatting and") → NN, as spaCy tags such gerunds.
 //   - "to" before anything but a verb or adverb → IN, as spaCy 2 tags a
 //     preposition "to"; "such" before a determiner → PDT.
 //
@@ -98,6 +101,10 @@ func fixMorphTags(tokens, tags []string) {
 				tags[i] = "NNS"
 			}
 		case "VBG":
+			if gerundNoun(tokens, tags, i) {
+				tags[i] = "NN"
+				continue
+			}
 			if verbBase(t, low) != "" {
 				continue
 			}
@@ -264,9 +271,10 @@ func objectAfter(t *wordnet.Tables, tokens, tags []string, i int) bool {
 	return false
 }
 
-// nounPhraseAround reports whether token i sits where only a noun can: after
-// a determiner, possessive, adjective, number, preposition, opening bracket
-// or "what", or before "of".
+// nounPhraseAround reports whether token i sits where only a noun can:
+// after a determiner, possessive, adjective, number, preposition or opening
+// bracket, or before "of". After a demonstrative it must also be followed by
+// a verb ("this approaches help" but "this gives us").
 func nounPhraseAround(tokens, tags []string, i int) bool {
 	if i+1 < len(tokens) && lower(tokens[i+1]) == "of" {
 		return true
@@ -278,9 +286,42 @@ func nounPhraseAround(tokens, tags []string, i int) bool {
 	case "PDT", "PRP$", "JJ", "JJR", "JJS", "CD", "POS", "IN", "-LRB-":
 		return true
 	case "DT":
-		return lower(tokens[i-1]) != "that"
-	case "WP":
-		return lower(tokens[i-1]) == "what"
+		switch lower(tokens[i-1]) {
+		case "that":
+			return false
+		case "this", "these", "those":
+			return i+1 < len(tags) && (tags[i+1] == "MD" || strings.HasPrefix(tags[i+1], "VB"))
+		}
+		return true
+	}
+	return false
+}
+
+// gerundNoun reports whether the -ing form at i heads or modifies a noun
+// phrase: it follows an adjective or a singular common noun and is followed
+// by a noun, punctuation, a conjunction, a verb or nothing.
+func gerundNoun(tokens, tags []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch tags[i-1] {
+	case "JJ":
+	case "NN":
+		w := lower(tokens[i-1])
+		if strings.HasSuffix(w, "one") || strings.HasSuffix(w, "body") || strings.HasSuffix(w, "thing") {
+			return false
+		}
+	default:
+		return false
+	}
+	if i+1 == len(tokens) {
+		return true
+	}
+	switch next := tags[i+1]; {
+	case next == "NN", next == "NNS", next == "CC", next == "MD", next == "VBZ", next == "VBP", next == "VBD":
+		return true
+	case !hasLetterOrDigit(tokens[i+1]):
+		return true
 	}
 	return false
 }

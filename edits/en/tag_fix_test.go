@@ -22,6 +22,12 @@ func TestFixMorphTags(t *testing.T) {
 		{"Nowadays people use phones .", 0, "RB"},
 		{"The carrier refuse to tell the family .", 2, "VBP"},
 		{"They known the answer .", 1, "VBN"},
+		{"Social networking sites are popular .", 1, "NN"},
+		{"People use video chatting and email .", 3, "NN"},
+		{"The man eating an apple is here .", 2, "VBG"},
+		{"This gives us an idea .", 1, "VBZ"},
+		{"This approaches help the patients .", 1, "NNS"},
+		{"He told his/her relatives .", 2, "PRP$"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)
