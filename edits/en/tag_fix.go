@@ -64,7 +64,7 @@ func fixMorphTags(tokens, tags []string) {
 			}
 			if base := nounBase(t, low); base != "" && base != low {
 				tags[i] = "NNS"
-			} else if v := verbTagOf(t, tokens, tags, i, low); v != "" {
+			} else if v := verbTagOf(t, tokens, tags, i, low); v != "" && !(v == "VBG" && gerundNoun(tokens, tags, i)) {
 				tags[i] = v
 			}
 		case "VB", "VBP":
@@ -306,6 +306,10 @@ func gerundNoun(tokens, tags []string, i int) bool {
 	}
 	switch tags[i-1] {
 	case "JJ":
+	case "NNP":
+		if i-1 != 0 { // a capitalised first word, as in "Social networking"
+			return false
+		}
 	case "NN":
 		w := lower(tokens[i-1])
 		if strings.HasSuffix(w, "one") || strings.HasSuffix(w, "body") || strings.HasSuffix(w, "thing") {
