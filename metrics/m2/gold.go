@@ -1,0 +1,303 @@
+package m2
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gecmetric/gecmetric/edits"
+)
+
+// A Sentence is one source sentence of the gold standard as the M2 scorer
+// sees it: its tokens and every annotator's edits.
+type Sentence struct {
+	Source []string
+	// Annotators in the order the scorer visits them (Python 2's dict
+	// order of their ids, which is ascending for small ids). A sentence
+	// always has at least one annotator; one with no A lines at all has a
+	// single annotator 0 without edits.
+	Annotators []Annotator
+}
+
+// An Annotator is one coder's set of gold edits for a sentence.
+type Annotator struct {
+	ID    int
+	Edits []GoldEdit // in file order; noop edits and edits past the sentence end left out
+}
+
+// A GoldEdit is one gold A line as the M2 scorer compares it with a
+// system edit: same span, same original text, and a correction among the
+// alternatives.
+type GoldEdit struct {
+	Start, End int // token offsets into the source
+	// Original is the source tokens [Start, End) joined by single spaces.
+	Original string
+	// Corrections are the "||"-separated alternatives with surrounding
+	// white space removed; "-NONE-" becomes "" (a deletion).
+	Corrections []string
+}
+
+// An Annotation is one A line of an M2 file: an edit and its coder.
+type Annotation struct {
+	edits.Edit
+	Coder int
+}
+
+// NewSentence returns the gold sentence for source with the given A lines
+// in file order, prepared exactly as the M2 scorer's reader prepares a
+// block of one S line: edits of type "noop" and edits outside
+// [0, len(source)] are dropped (their coder still counts as an annotator),
+// corrections come from Alternatives when set and otherwise from C, and
+// annotators are ordered as the scorer's dict orders them.
+func NewSentence(source []string, anns []Annotation) Sentence {
+	var ids []int
+	byID := map[int][]GoldEdit{}
+	for _, a := range anns {
+		if _, ok := byID[a.Coder]; !ok {
+			ids = append(ids, a.Coder)
+			byID[a.Coder] = nil
+		}
+		start, end := a.OStart, a.OEnd
+		if a.Type == "noop" || start < 0 || end < 0 || start > len(source) || end > len(source) {
+			continue
+		}
+		byID[a.Coder] = append(byID[a.Coder], GoldEdit{
+			Start:       start,
+			End:         end,
+			Original:    joinSpan(source, start, end),
+			Corrections: corrections(a.Edit),
+		})
+	}
+	return Sentence{Source: source, Annotators: annotators(ids, byID)}
+}
+
+// corrections returns the scorer's correction strings of e.
+func corrections(e edits.Edit) []string {
+	if len(e.Alternatives) == 0 {
+		return []string{strings.Join(e.C, " ")}
+	}
+	out := make([]string, len(e.Alternatives))
+	for i, c := range e.Alternatives {
+		if c != "-NONE-" {
+			out[i] = pyStrip(c)
+		}
+	}
+	return out
+}
+
+// annotators orders the annotators of one paragraph as the M2 scorer does:
+// its reader fills one dict in order of first appearance and copies it
+// into a second, and the scorer iterates the second.
+func annotators(ids []int, byID map[int][]GoldEdit) []Annotator {
+	if len(ids) == 0 {
+		return []Annotator{{ID: 0}}
+	}
+	order := py2DictOrder(py2DictOrder(ids))
+	out := make([]Annotator, len(order))
+	for i, id := range order {
+		out[i] = Annotator{ID: id, Edits: byID[id]}
+	}
+	return out
+}
+
+// joinSpan joins toks[start:end] with spaces, with Python's slice clamping.
+func joinSpan(toks []string, start, end int) string {
+	start, end = min(start, len(toks)), min(end, len(toks))
+	if start >= end {
+		return ""
+	}
+	return strings.Join(toks[start:end], " ")
+}
+
+// ErrGold is wrapped by every error ReadGold returns for a malformed file.
+var ErrGold = errors.New("malformed M2 gold file")
+
+// A GoldError reports a malformed gold file with its position.
+type GoldError struct {
+	File string
+	Line int // 1-based line number
+	Msg  string
+}
+
+func (e *GoldError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Unwrap returns ErrGold.
+func (e *GoldError) Unwrap() error { return ErrGold }
+
+// ReadGold reads an M2 gold file from r exactly as the M2 scorer's own
+// reader does; name is used in errors. It differs from corpora.ReadM2 in
+// what the scorer tolerates and how it reads it:
+//
+//   - a block is the lines between lines that are exactly "\n"; a line of
+//     spaces or "\r\n" does not end a block (the scorer then fails on it,
+//     and so does ReadGold);
+//   - lines break where Python's unicode.splitlines breaks them;
+//   - a block may hold several S lines: each is a sentence of its own, and
+//     each gets every edit of the block whose offsets, counted over the
+//     whole block, do not pass the end of that sentence and the ones
+//     before it;
+//   - "I " lines are ignored, the block's first line is never checked, the
+//     edit type "noop" turns the span into -1 -1, edits with negative
+//     offsets or offsets past the end are dropped, the annotator is the
+//     sixth |||-field and the span field may hold extra words.
+func ReadGold(r io.Reader, name string) ([]Sentence, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if !utf8.Valid(data) {
+		line := 1 + strings.Count(string(data[:invalidAt(data)]), "\n")
+		return nil, &GoldError{name, line, "invalid UTF-8 (the scorer decodes the file as UTF-8)"}
+	}
+	var out []Sentence
+	var para []string
+	paraLine, lineNo := 0, 0
+	flush := func() error {
+		if len(para) == 0 {
+			return nil
+		}
+		s, err := readParagraph(para, name, paraLine)
+		out = append(out, s...)
+		para = para[:0]
+		return err
+	}
+	for _, l := range splitLinesKeep(string(data)) {
+		lineNo++
+		if l == "\n" {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if len(para) == 0 {
+			paraLine = lineNo
+		}
+		para = append(para, l)
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func invalidAt(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+type rawEdit struct {
+	start, end int
+	corr       []string
+	coder      int
+}
+
+// readParagraph turns the lines of one block (each with its break) into
+// sentences. firstLine is the line number of lines[0].
+func readParagraph(lines []string, name string, firstLine int) ([]Sentence, error) {
+	// The scorer joins the block and splits it again without breaks; a
+	// "\r\n" inside a kept line cannot occur, so trimming each is the same.
+	var sents []string
+	for i := range lines {
+		lines[i] = trimLineBreak(lines[i])
+		if strings.HasPrefix(lines[i], "S ") {
+			sents = append(sents, pyStrip(lines[i][2:]))
+		}
+	}
+	if len(sents) == 0 {
+		return nil, &GoldError{name, firstLine, "block without an S line"}
+	}
+	var allToks []string
+	for _, s := range sents {
+		allToks = append(allToks, Tokenize(s)...)
+	}
+	var ids []int
+	seen := map[int]bool{}
+	var raw []rawEdit
+	for i, l := range lines[1:] {
+		ln := firstLine + 1 + i
+		if strings.HasPrefix(l, "I ") || strings.HasPrefix(l, "S ") {
+			continue
+		}
+		if !strings.HasPrefix(l, "A ") {
+			return nil, &GoldError{name, ln, fmt.Sprintf("line starts with %q, want \"A \", \"S \" or \"I \" inside a block", firstChars(l, 10))}
+		}
+		fields := strings.Split(l[2:], "|||")
+		if len(fields) < 6 {
+			return nil, &GoldError{name, ln, fmt.Sprintf("A line has %d |||-separated fields, want 6", len(fields))}
+		}
+		span := Tokenize(fields[0])
+		if len(span) < 2 {
+			return nil, &GoldError{name, ln, fmt.Sprintf("span %q is not two offsets", fields[0])}
+		}
+		start, err1 := pyInt(span[0])
+		end, err2 := pyInt(span[1])
+		coder, err3 := pyInt(fields[5])
+		if err1 != nil || err2 != nil {
+			return nil, &GoldError{name, ln, fmt.Sprintf("span %q is not two integers", fields[0])}
+		}
+		if err3 != nil {
+			return nil, &GoldError{name, ln, fmt.Sprintf("annotator %q is not an integer", fields[5])}
+		}
+		if fields[1] == "noop" {
+			start, end = -1, -1
+		}
+		alts := strings.Split(fields[2], "||")
+		for j, c := range alts {
+			if c == "-NONE-" {
+				alts[j] = ""
+			} else {
+				alts[j] = pyStrip(c)
+			}
+		}
+		if !seen[coder] {
+			seen[coder] = true
+			ids = append(ids, coder)
+		}
+		raw = append(raw, rawEdit{start, end, alts, coder})
+	}
+	out := make([]Sentence, 0, len(sents))
+	offset := 0
+	for _, s := range sents {
+		toks := Tokenize(s)
+		offset += len(toks)
+		byID := map[int][]GoldEdit{}
+		for _, e := range raw {
+			if e.start < 0 || e.end < 0 || e.start > offset || e.end > offset {
+				continue
+			}
+			byID[e.coder] = append(byID[e.coder], GoldEdit{
+				Start:       e.start,
+				End:         e.end,
+				Original:    pySliceJoin(allToks, e.start, e.end),
+				Corrections: e.corr,
+			})
+		}
+		out = append(out, Sentence{Source: toks, Annotators: annotators(ids, byID)})
+	}
+	return out, nil
+}
+
+// pySliceJoin is " ".join(toks[start:end]) with Python's slice semantics
+// for the non-negative offsets the scorer keeps.
+func pySliceJoin(toks []string, start, end int) string { return joinSpan(toks, start, end) }
+
+// pyInt parses s as Python's int() does for plain decimal integers.
+func pyInt(s string) (int, error) {
+	return strconv.Atoi(pyStrip(s))
+}
+
+func firstChars(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "..."
+}

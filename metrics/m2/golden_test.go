@@ -1,0 +1,90 @@
+package m2_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/metrics/m2"
+)
+
+func readGoldFile(t testing.TB, path string) []m2.Sentence {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := m2.ReadGold(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func readHypFile(t testing.TB, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, err := m2.ReadHypotheses(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// goldenCases lists every m2scorer golden file with its inputs.
+func goldenCases(t *testing.T) map[string][2]string {
+	t.Helper()
+	dir := testdata.Golden(t, "m2scorer")
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Skipf("no golden files in %s", dir)
+	}
+	cases := map[string][2]string{}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".txt")
+		switch {
+		case strings.HasPrefix(name, "conll14-"):
+			sys := strings.TrimPrefix(name, "conll14-")
+			cases[f] = [2]string{
+				testdata.Dir(t, "conll14-errant", "text", sys+".txt"),
+				testdata.Dir(t, "conll14-errant", "m2", "gold.m2"),
+			}
+		case strings.HasPrefix(name, "jfleg-"):
+			rest := strings.TrimPrefix(name, "jfleg-")
+			split, hyp, _ := strings.Cut(rest, "-")
+			cases[f] = [2]string{
+				testdata.Dir(t, "jfleg", split, split+"."+hyp),
+				testdata.Dir(t, "jfleg", "EACL_exp", "m2converter", split+".ref.m2"),
+			}
+		default:
+			t.Errorf("unknown golden file %s", f)
+		}
+	}
+	return cases
+}
+
+func TestGolden(t *testing.T) {
+	for golden, in := range goldenCases(t) {
+		t.Run(filepath.Base(golden), func(t *testing.T) {
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := m2.Score(readGoldFile(t, in[1]), readHypFile(t, in[0]), m2.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.String(); got != string(want) {
+				t.Errorf("%s vs %s:\ngot\n%swant\n%s", in[0], in[1], got, want)
+			}
+			t.Logf("fallbacks: %d", res.Fallbacks)
+		})
+	}
+}

@@ -1,0 +1,452 @@
+package m2
+
+import (
+	"math"
+	"strings"
+)
+
+// The edit lattice of one source/hypothesis pair.
+//
+// Vertices are cells (i, j) of the Levenshtein matrix (i source tokens and
+// j hypothesis tokens consumed), numbered i*(m+1)+j so that numeric order is
+// the scorer's tuple order and every edge goes from a lower to a higher
+// number. An arc from (i1, j1) to (i2, j2) stands for the edit that
+// rewrites source tokens [i1, i2) as hypothesis tokens [j1, j2); its
+// original and correction strings are those tokens joined by spaces, so an
+// arc needs no strings of its own.
+//
+// The scorer's edge list E matters beyond its set of edges: its length is
+// the gold weight, its duplicates add epsilons twice, and its order decides
+// Bellman-Ford's ties. entries reproduces it: the base edges of both
+// Levenshtein lattices sorted (an edge found in both appears twice), then
+// every arc the transitive closure adds or shortens, in the order the
+// scorer appends them, minus the noop arcs its removal loop removes.
+
+// Directions of a base edge, as bits of a cell's back pointers.
+const (
+	dirDiag = 1 << iota // (i-1, j-1) -> (i, j): substitution or noop
+	dirDel              // (i-1, j) -> (i, j)
+	dirIns              // (i, j-1) -> (i, j)
+)
+
+const epsilon = 0.001
+
+type arc struct {
+	src, dst int32
+	dist     int32 // number of base edges merged
+	unch     int32 // unchanged (noop) words merged
+	mult     int32 // occurrences in entries
+	noop     bool
+	base     bool
+	removed  bool
+}
+
+type lattice struct {
+	n, m    int
+	w       int32 // row width m+1
+	src     []string
+	hyp     []string
+	arcs    []arc
+	verts   []int32 // vertices in ascending order
+	entries []int32 // the scorer's E: arc ids in list order
+	// in-edges of every vertex as positions in entries, ascending
+	inStart []int32
+	inPos   []int32
+}
+
+func (l *lattice) row(v int32) int { return int(v / l.w) }
+func (l *lattice) col(v int32) int { return int(v % l.w) }
+
+// original and correction return the strings the scorer compares for an
+// arc.
+func (l *lattice) original(a *arc) string {
+	return strings.Join(l.src[l.row(a.src):l.row(a.dst)], " ")
+}
+
+func (l *lattice) correction(a *arc) string {
+	return strings.Join(l.hyp[l.col(a.src):l.col(a.dst)], " ")
+}
+
+// levenshtein fills back-pointer bits of every cell for the given
+// substitution cost (insertion and deletion cost 1) and returns which
+// cells lie on a cheapest alignment.
+func levenshtein(src, hyp []string, subCost int32, cost []int32, bp []uint8, reach []bool) {
+	n, m := len(src), len(hyp)
+	w := m + 1
+	cost[0] = 0
+	bp[0] = 0
+	for j := 1; j <= m; j++ {
+		cost[j] = int32(j)
+		bp[j] = dirIns
+	}
+	for i := 1; i <= n; i++ {
+		cost[i*w] = int32(i)
+		bp[i*w] = dirDel
+		for j := 1; j <= m; j++ {
+			c := i*w + j
+			del := cost[c-w] + 1
+			ins := cost[c-1] + 1
+			sub := cost[c-w-1]
+			if src[i-1] != hyp[j-1] {
+				sub += subCost
+			}
+			best := min(sub, del, ins)
+			var b uint8
+			if sub == best {
+				b |= dirDiag
+			}
+			if del == best {
+				b |= dirDel
+			}
+			if ins == best {
+				b |= dirIns
+			}
+			cost[c], bp[c] = best, b
+		}
+	}
+	clear(reach)
+	reach[n*w+m] = true
+	for c := n*w + m; c > 0; c-- {
+		if !reach[c] {
+			continue
+		}
+		if bp[c]&dirDiag != 0 {
+			reach[c-w-1] = true
+		}
+		if bp[c]&dirDel != 0 {
+			reach[c-w] = true
+		}
+		if bp[c]&dirIns != 0 {
+			reach[c-1] = true
+		}
+	}
+}
+
+// buildLattice builds the merged lattice of both Levenshtein matrices,
+// closes it over runs of edits with at most maxUnchanged unchanged words,
+// and removes noop arcs as the scorer does.
+func buildLattice(src, hyp []string, maxUnchanged int) *lattice {
+	n, m := len(src), len(hyp)
+	w := m + 1
+	cells := (n + 1) * w
+	l := &lattice{n: n, m: m, w: int32(w), src: src, hyp: hyp}
+
+	cost := make([]int32, cells)
+	bp1 := make([]uint8, cells)
+	bp2 := make([]uint8, cells)
+	reach1 := make([]bool, cells)
+	reach2 := make([]bool, cells)
+	levenshtein(src, hyp, 1, cost, bp1, reach1)
+	levenshtein(src, hyp, 2, cost, bp2, reach2)
+
+	// mult[c][d]: in how many of the two lattices the base edge into c
+	// from direction d exists (0, 1 or 2).
+	mult := make([][3]int8, cells)
+	for c := 0; c < cells; c++ {
+		for d := 0; d < 3; d++ {
+			bit := uint8(1) << d
+			if reach1[c] && bp1[c]&bit != 0 {
+				mult[c][d]++
+			}
+			if reach2[c] && bp2[c]&bit != 0 {
+				mult[c][d]++
+			}
+		}
+	}
+	in := make([][]int32, cells)
+	for c := 0; c < cells; c++ {
+		if reach1[c] || reach2[c] {
+			l.verts = append(l.verts, int32(c))
+		}
+	}
+	// Base edges sorted by (source, target): from (i, j) the targets
+	// (i, j+1) < (i+1, j) < (i+1, j+1), i.e. ins, del, diag.
+	type succ struct {
+		dir int
+		off int
+	}
+	succs := [3]succ{{2, 1}, {1, w}, {0, w + 1}} // mult index: 0 diag, 1 del, 2 ins
+	for _, s := range l.verts {
+		i, j := int(s)/w, int(s)%w
+		for _, sc := range succs {
+			if (sc.dir != 1 && j == m) || (sc.dir != 2 && i == n) {
+				continue // off the matrix
+			}
+			t := int(s) + sc.off
+			k := mult[t][sc.dir]
+			if k == 0 {
+				continue
+			}
+			noop := sc.dir == 0 && src[i] == hyp[j]
+			id := int32(len(l.arcs))
+			l.arcs = append(l.arcs, arc{src: s, dst: int32(t), dist: 1, unch: b2i(noop), noop: noop, base: true})
+			for ; k > 0; k-- {
+				l.entries = append(l.entries, id)
+			}
+			in[t] = append(in[t], id)
+		}
+	}
+
+	// Transitive closure, in the scorer's order: for every vertex k
+	// ascending, every arc into k (by source, ascending) is extended by
+	// every base edge out of k (by target, ascending). Arcs out of k are
+	// only base edges at that point and arcs into k are final, so only
+	// existing in- and out-edges need visiting.
+	type out struct {
+		t    int32
+		noop bool
+		old  []int32
+		pos  int
+		next []int32
+	}
+	var outs [3]out
+	for _, k := range l.verts {
+		ink := in[k]
+		if len(ink) == 0 {
+			continue
+		}
+		no := 0
+		i, j := int(k)/w, int(k)%w
+		for _, sc := range succs {
+			if (sc.dir != 1 && j == m) || (sc.dir != 2 && i == n) {
+				continue // off the matrix
+			}
+			t := int(k) + sc.off
+			if mult[t][sc.dir] == 0 {
+				continue
+			}
+			old := in[t]
+			outs[no] = out{t: int32(t), noop: sc.dir == 0 && src[i] == hyp[j], old: old, next: make([]int32, 0, len(old)+len(ink))}
+			no++
+		}
+		for _, a := range ink {
+			ak := l.arcs[a] // final: arcs into k change only while visiting k's predecessors
+			vi := ak.src
+			for o := range outs[:no] {
+				ot := &outs[o]
+				for ot.pos < len(ot.old) && l.arcs[ot.old[ot.pos]].src < vi {
+					ot.next = append(ot.next, ot.old[ot.pos])
+					ot.pos++
+				}
+				unch := ak.unch + b2i(ot.noop)
+				if ot.pos < len(ot.old) && l.arcs[ot.old[ot.pos]].src == vi {
+					ex := ot.old[ot.pos]
+					ot.pos++
+					ot.next = append(ot.next, ex)
+					e := &l.arcs[ex]
+					if !e.base && ak.dist+1 < e.dist && int(unch) <= maxUnchanged {
+						e.dist, e.unch, e.noop = ak.dist+1, unch, ak.noop && ot.noop
+						l.entries = append(l.entries, ex)
+					}
+					continue
+				}
+				if int(unch) > maxUnchanged {
+					continue
+				}
+				id := int32(len(l.arcs))
+				l.arcs = append(l.arcs, arc{src: vi, dst: ot.t, dist: ak.dist + 1, unch: unch, noop: ak.noop && ot.noop})
+				l.entries = append(l.entries, id)
+				ot.next = append(ot.next, id)
+			}
+		}
+		for o := range outs[:no] {
+			ot := &outs[o]
+			ot.next = append(ot.next, ot.old[ot.pos:]...)
+			in[ot.t] = ot.next
+			outs[o] = out{}
+		}
+	}
+
+	// The scorer removes noop arcs longer than one word while iterating
+	// over E, so the element after each removed one is never looked at
+	// and survives even when it is such an arc too.
+	kept := l.entries[:0]
+	skip := false
+	for _, e := range l.entries {
+		a := &l.arcs[e]
+		if skip {
+			skip = false
+		} else if a.noop && a.dist > 1 {
+			a.removed = true
+			skip = true
+			continue
+		}
+		if a.removed {
+			continue // cannot happen: a noop arc is never shortened, so it is in E once
+		}
+		kept = append(kept, e)
+	}
+	l.entries = kept
+
+	// In-edges of every vertex as positions in E.
+	l.inStart = make([]int32, cells+1)
+	for _, e := range l.entries {
+		l.arcs[e].mult++
+		l.inStart[l.arcs[e].dst+1]++
+	}
+	for c := 0; c < cells; c++ {
+		l.inStart[c+1] += l.inStart[c]
+	}
+	l.inPos = make([]int32, len(l.entries))
+	fill := make([]int32, cells)
+	copy(fill, l.inStart[:cells])
+	for p, e := range l.entries {
+		d := l.arcs[e].dst
+		l.inPos[fill[d]] = int32(p)
+		fill[d]++
+	}
+	return l
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// baseWeights returns every arc's weight when no gold edit matches it:
+// its length, plus epsilon once per occurrence in E unless it is a noop.
+func (l *lattice) baseWeights() []float64 {
+	wt := make([]float64, len(l.arcs))
+	for i := range l.arcs {
+		a := &l.arcs[i]
+		wt[i] = float64(a.dist)
+		if !a.noop {
+			for k := a.mult; k > 0; k-- {
+				wt[i] += epsilon
+			}
+		}
+	}
+	return wt
+}
+
+// bestPath returns the arcs of the path Bellman-Ford picks from (0, 0) to
+// (n, m) under the weights wt, last arc first, as the scorer's
+// best_edit_seq_bf does.
+//
+// Bellman-Ford over E in list order, |V|-1 passes, records for each vertex
+// the predecessor of its last strict improvement. On a DAG every value it
+// assigns is a float sum along some path, and its final values equal the
+// shortest distances D computed in topological order with the same float
+// additions. So the recorded predecessor of w is the source of the first
+// edge, in the order (pass, position in E), that is relaxed while its
+// source already holds its final distance and that reaches D(w). A vertex
+// v settled at (pass p, position q) relaxes an out-edge at position r in
+// pass p when r > q and in pass p+1 otherwise; the source starts settled
+// before position 0 of pass 1. Computing D, the settling times and the
+// predecessors in one topological sweep gives Bellman-Ford's choice in
+// O(|E|).
+//
+// That argument needs every value Bellman-Ford assigns before the final
+// one to be worse by a real margin; it could fail only when two paths of
+// equal real cost sum to different floats. If the sweep sees such a near
+// tie anywhere it falls back to running Bellman-Ford itself, stopping
+// when a pass changes nothing (later passes could not change anything
+// either).
+func (l *lattice) bestPath(wt []float64, scratch *pathScratch) []int32 {
+	cells := len(l.inStart) - 1
+	sc := scratch.reset(cells)
+	dist, pass, at, pred := sc.dist, sc.pass, sc.at, sc.pred
+	const nearTie = 1e-4
+	near := false
+	dist[0], pass[0], at[0] = 0, 1, -1
+	for _, w := range l.verts[1:] {
+		best := math.Inf(1)
+		for _, p := range l.inPos[l.inStart[w]:l.inStart[w+1]] {
+			a := l.entries[p]
+			if c := dist[l.arcs[a].src] + wt[a]; c < best { // an unreached source gives +Inf, never less
+				best = c
+			}
+		}
+		dist[w] = best
+		bp, bq, bArc := int32(math.MaxInt32), int32(0), int32(-1)
+		for _, p := range l.inPos[l.inStart[w]:l.inStart[w+1]] {
+			a := l.entries[p]
+			v := l.arcs[a].src
+			if math.IsInf(dist[v], 1) {
+				continue
+			}
+			c := dist[v] + wt[a]
+			if c != best {
+				if c-best < nearTie {
+					near = true
+				}
+				continue
+			}
+			tp := pass[v]
+			if p <= at[v] {
+				tp++
+			}
+			if tp < bp || (tp == bp && p < bq) {
+				bp, bq, bArc = tp, p, a
+			}
+		}
+		pass[w], at[w], pred[w] = bp, bq, bArc
+	}
+	if sc.mode == pathTopological {
+		near = false
+	}
+	if near || sc.mode == pathBellmanFord {
+		sc.fallbacks++
+		l.bellmanFord(wt, sc)
+	}
+	var path []int32
+	for v := int32(l.n)*l.w + int32(l.m); pred[v] >= 0; v = l.arcs[pred[v]].src {
+		path = append(path, pred[v])
+	}
+	return path
+}
+
+// bellmanFord runs the scorer's relaxation literally (with an early stop)
+// and leaves its predecessors in sc.pred.
+func (l *lattice) bellmanFord(wt []float64, sc *pathScratch) {
+	dist, pred := sc.dist, sc.pred
+	for _, v := range l.verts {
+		dist[v], pred[v] = math.Inf(1), -1
+	}
+	dist[0] = 0
+	for range len(l.verts) - 1 {
+		changed := false
+		for _, a := range l.entries {
+			e := &l.arcs[a]
+			if c := dist[e.src] + wt[a]; c < dist[e.dst] {
+				dist[e.dst], pred[e.dst] = c, a
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+}
+
+// Path search modes; tests force one to compare them with the oracle.
+const (
+	pathAuto        = iota // topological sweep, Bellman-Ford on a near tie
+	pathTopological        // topological sweep only
+	pathBellmanFord        // Bellman-Ford only
+)
+
+type pathScratch struct {
+	mode      int
+	dist      []float64
+	pass, at  []int32
+	pred      []int32
+	fallbacks int
+}
+
+func (s *pathScratch) reset(cells int) *pathScratch {
+	if cap(s.dist) < cells {
+		s.dist = make([]float64, cells)
+		s.pass = make([]int32, cells)
+		s.at = make([]int32, cells)
+		s.pred = make([]int32, cells)
+	}
+	s.dist, s.pass, s.at, s.pred = s.dist[:cells], s.pass[:cells], s.at[:cells], s.pred[:cells]
+	for i := range s.pred {
+		s.pred[i] = -1
+		s.dist[i] = math.Inf(1)
+	}
+	return s
+}

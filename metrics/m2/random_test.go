@@ -1,0 +1,123 @@
+package m2
+
+import (
+	"fmt"
+	"github.com/gecmetric/gecmetric/edits"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// randomCase makes a source, a hypothesis and gold annotators from a tiny
+// vocabulary, so that tokens repeat, alignments tie and gold edits often
+// match lattice arcs (insertions at one position included).
+func randomCase(rng *rand.Rand, maxLen int) (Sentence, []string) {
+	vocab := []string{"a", "b", "c", "the", "of", ".", "A"}
+	word := func() string { return vocab[rng.IntN(len(vocab))] }
+	src := make([]string, rng.IntN(maxLen+1))
+	for i := range src {
+		src[i] = word()
+	}
+	var hyp []string
+	if rng.IntN(6) == 0 { // unrelated hypothesis
+		hyp = make([]string, rng.IntN(maxLen+1))
+		for i := range hyp {
+			hyp[i] = word()
+		}
+	} else {
+		for _, t := range src {
+			switch rng.IntN(8) {
+			case 0:
+				hyp = append(hyp, word())
+			case 1:
+			case 2:
+				hyp = append(hyp, t, word())
+			case 3:
+				hyp = append(hyp, word(), t)
+			default:
+				hyp = append(hyp, t)
+			}
+		}
+		if rng.IntN(4) == 0 {
+			hyp = append(hyp, word())
+		}
+	}
+	// Gold edits: pieces of the hypothesis's own edits (so they match),
+	// random edits, repeated insertions at one position, alternatives.
+	sysEdits := oracleCompare(&Sentence{Source: src, Annotators: []Annotator{{}}}, hyp, Options{})[0].Edits
+	var anns []Annotation
+	coders := []int{0, 1, 2, 3, 8, 9, 16, -1}
+	nAnn := 1 + rng.IntN(3)
+	ids := rng.Perm(len(coders))[:nAnn]
+	for _, ci := range ids {
+		coder := coders[ci]
+		if rng.IntN(10) == 0 {
+			anns = append(anns, Annotation{Edit: editOf(-1, -1, nil, "noop"), Coder: coder})
+			continue
+		}
+		for _, e := range sysEdits {
+			if rng.IntN(3) > 0 {
+				anns = append(anns, Annotation{Edit: editOf(e.Start, e.End, Tokenize(e.Correction), "X"), Coder: coder})
+			}
+		}
+		for k := rng.IntN(4); k > 0; k-- {
+			s := rng.IntN(len(src) + 2)
+			e := s + rng.IntN(3)
+			if rng.IntN(3) == 0 {
+				e = s
+			}
+			var c []string
+			for n := rng.IntN(3); n > 0; n-- {
+				c = append(c, word())
+			}
+			ed := editOf(s, e, c, "Y")
+			if rng.IntN(4) == 0 {
+				ed.Alternatives = []string{" " + word() + " ", "-NONE-", word() + " " + word()}
+				ed.C = Tokenize(ed.Alternatives[0])
+			}
+			anns = append(anns, Annotation{Edit: ed, Coder: coder})
+			if rng.IntN(4) == 0 {
+				anns = append(anns, Annotation{Edit: ed, Coder: coder}) // duplicate
+			}
+		}
+	}
+	rng.Shuffle(len(anns), func(i, j int) {
+		if rng.IntN(2) == 0 {
+			anns[i], anns[j] = anns[j], anns[i]
+		}
+	})
+	return NewSentence(src, anns), hyp
+}
+
+func TestCompareMatchesOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	modes := []int{pathAuto, pathBellmanFord, pathTopological}
+	mismatch := make([]int, len(modes))
+	for i := 0; i < n; i++ {
+		s, hyp := randomCase(rng, 3+i%9)
+		for _, opts := range []Options{{}, {MaxUnchangedWords: -1}, {MaxUnchangedWords: 3, IgnoreWhitespaceCasing: true}} {
+			want := oracleCompare(&s, hyp, opts)
+			for mi, mode := range modes {
+				got := compare(&s, hyp, opts, &pathScratch{mode: mode})
+				if reflect.DeepEqual(got, want) {
+					continue
+				}
+				mismatch[mi]++
+				if mode != pathTopological {
+					t.Fatalf("case %d mode %d opts %+v\nsrc %q\nhyp %q\ngold %+v\ngot  %+v\nwant %+v", i, mode, opts, s.Source, hyp, s.Annotators, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("cases %d; topological sweep alone differs from the oracle in %d", n*3, mismatch[2])
+}
+
+func editOf(s, e int, c []string, typ string) edits.Edit {
+	return edits.Edit{OStart: s, OEnd: e, CStart: -1, CEnd: -1, C: c, Type: typ}
+}
+
+var _ = fmt.Sprint
