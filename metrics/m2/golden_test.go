@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/metrics/m2"
 )
@@ -85,6 +86,47 @@ func TestGolden(t *testing.T) {
 				t.Errorf("%s vs %s:\ngot\n%swant\n%s", in[0], in[1], got, want)
 			}
 			t.Logf("fallbacks: %d", res.Fallbacks)
+		})
+	}
+}
+
+// FromBlocks is how a caller holding corpora's M2 blocks builds the gold.
+func FromBlocks(blocks []corpora.M2Block) []m2.Sentence {
+	out := make([]m2.Sentence, len(blocks))
+	for i, b := range blocks {
+		anns := make([]m2.Annotation, len(b.Edits))
+		for j, e := range b.Edits {
+			anns[j] = m2.Annotation{Edit: e.Edit, Coder: e.Coder}
+		}
+		out[i] = m2.NewSentence(b.Source, anns)
+	}
+	return out
+}
+
+// TestGoldenViaCorpora scores the golden inputs read by corpora (the
+// path gecmetric eval takes) and expects the same numbers.
+func TestGoldenViaCorpora(t *testing.T) {
+	for golden, in := range goldenCases(t) {
+		t.Run(filepath.Base(golden), func(t *testing.T) {
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blocks, err := corpora.ReadM2File(in[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			hyp, err := corpora.ReadTextFile(in[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := m2.Score(FromBlocks(blocks), hyp.Tokens, m2.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.String(); got != string(want) {
+				t.Errorf("got\n%swant\n%s", got, want)
+			}
 		})
 	}
 }

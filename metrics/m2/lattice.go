@@ -67,105 +67,185 @@ func (l *lattice) correction(a *arc) string {
 	return strings.Join(l.hyp[l.col(a.src):l.col(a.dst)], " ")
 }
 
-// levenshtein fills back-pointer bits of every cell for the given
-// substitution cost (insertion and deletion cost 1) and returns which
-// cells lie on a cheapest alignment.
-func levenshtein(src, hyp []string, subCost int32, cost []int32, bp []uint8, reach []bool) {
-	n, m := len(src), len(hyp)
+// A builder holds the buffers of lattice construction, reused from one
+// sentence to the next by one goroutine.
+type builder struct {
+	l        lattice
+	cost1    []int32
+	cost2    []int32
+	bp       []uint8 // back pointers: low 3 bits matrix 1, next 3 bits matrix 2
+	reach    []uint8 // bit 0: on a cheapest path of matrix 1; bit 1: of matrix 2
+	mult     [][3]int8
+	in       [][]int32
+	arena    []int32
+	tmp      [3][]int32
+	fill     []int32
+	baseBuf  []int32
+	ids      map[string]int32
+	srcID    []int32
+	hypID    []int32
+	base, wt []float64
+	pathSc   pathScratch
+	strs     map[int32][2]string
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// levenshtein fills, for every cell, the back pointers of both Levenshtein
+// matrices (insertion and deletion cost 1, substitution 1 in the first and
+// 2 in the second) and marks the cells that lie on a cheapest alignment in
+// each.
+func (b *builder) levenshtein(n, m int) {
 	w := m + 1
-	cost[0] = 0
-	bp[0] = 0
+	cells := (n + 1) * w
+	c1, c2 := grow(b.cost1, cells), grow(b.cost2, cells)
+	bp := grow(b.bp, cells)
+	b.cost1, b.cost2, b.bp = c1, c2, bp
 	for j := 1; j <= m; j++ {
-		cost[j] = int32(j)
-		bp[j] = dirIns
+		c1[j], c2[j] = int32(j), int32(j)
+		bp[j] = dirIns | dirIns<<3
 	}
 	for i := 1; i <= n; i++ {
-		cost[i*w] = int32(i)
-		bp[i*w] = dirDel
+		c1[i*w], c2[i*w] = int32(i), int32(i)
+		bp[i*w] = dirDel | dirDel<<3
+		si := b.srcID[i-1]
 		for j := 1; j <= m; j++ {
 			c := i*w + j
-			del := cost[c-w] + 1
-			ins := cost[c-1] + 1
-			sub := cost[c-w-1]
-			if src[i-1] != hyp[j-1] {
-				sub += subCost
+			var sub1, sub2 int32
+			if si != b.hypID[j-1] {
+				sub1, sub2 = 1, 2
 			}
-			best := min(sub, del, ins)
-			var b uint8
-			if sub == best {
-				b |= dirDiag
-			}
-			if del == best {
-				b |= dirDel
-			}
-			if ins == best {
-				b |= dirIns
-			}
-			cost[c], bp[c] = best, b
+			var bits uint8
+			c1[c], bits = cell(c1[c-w-1]+sub1, c1[c-w]+1, c1[c-1]+1)
+			var bits2 uint8
+			c2[c], bits2 = cell(c2[c-w-1]+sub2, c2[c-w]+1, c2[c-1]+1)
+			bp[c] = bits | bits2<<3
 		}
 	}
-	clear(reach)
-	reach[n*w+m] = true
+	reach := grow(b.reach, cells)
+	b.reach = reach
+	reach[n*w+m] = 3
 	for c := n*w + m; c > 0; c-- {
-		if !reach[c] {
+		r := reach[c]
+		if r == 0 {
 			continue
 		}
-		if bp[c]&dirDiag != 0 {
-			reach[c-w-1] = true
-		}
-		if bp[c]&dirDel != 0 {
-			reach[c-w] = true
-		}
-		if bp[c]&dirIns != 0 {
-			reach[c-1] = true
+		for g := uint8(0); g < 2; g++ {
+			if r&(1<<g) == 0 {
+				continue
+			}
+			bits := bp[c] >> (3 * g)
+			if bits&dirDiag != 0 {
+				reach[c-w-1] |= 1 << g
+			}
+			if bits&dirDel != 0 {
+				reach[c-w] |= 1 << g
+			}
+			if bits&dirIns != 0 {
+				reach[c-1] |= 1 << g
+			}
 		}
 	}
 }
 
-// buildLattice builds the merged lattice of both Levenshtein matrices,
-// closes it over runs of edits with at most maxUnchanged unchanged words,
-// and removes noop arcs as the scorer does.
-func buildLattice(src, hyp []string, maxUnchanged int) *lattice {
+func cell(sub, del, ins int32) (int32, uint8) {
+	best := min(sub, del, ins)
+	var b uint8
+	if sub == best {
+		b |= dirDiag
+	}
+	if del == best {
+		b |= dirDel
+	}
+	if ins == best {
+		b |= dirIns
+	}
+	return best, b
+}
+
+// intern numbers the tokens of src and hyp so that cells compare ints.
+func (b *builder) intern(src, hyp []string) {
+	if b.ids == nil {
+		b.ids = map[string]int32{}
+	}
+	clear(b.ids)
+	id := func(t string) int32 {
+		v, ok := b.ids[t]
+		if !ok {
+			v = int32(len(b.ids))
+			b.ids[t] = v
+		}
+		return v
+	}
+	b.srcID, b.hypID = b.srcID[:0], b.hypID[:0]
+	for _, t := range src {
+		b.srcID = append(b.srcID, id(t))
+	}
+	for _, t := range hyp {
+		b.hypID = append(b.hypID, id(t))
+	}
+}
+
+// build builds the merged lattice of both Levenshtein matrices, closes it
+// over runs of edits with at most maxUnchanged unchanged words, and
+// removes noop arcs as the scorer does. The lattice lives in b's buffers
+// until the next call.
+func (b *builder) build(src, hyp []string, maxUnchanged int) *lattice {
 	n, m := len(src), len(hyp)
 	w := m + 1
 	cells := (n + 1) * w
-	l := &lattice{n: n, m: m, w: int32(w), src: src, hyp: hyp}
-
-	cost := make([]int32, cells)
-	bp1 := make([]uint8, cells)
-	bp2 := make([]uint8, cells)
-	reach1 := make([]bool, cells)
-	reach2 := make([]bool, cells)
-	levenshtein(src, hyp, 1, cost, bp1, reach1)
-	levenshtein(src, hyp, 2, cost, bp2, reach2)
+	l := &b.l
+	*l = lattice{n: n, m: m, w: int32(w), src: src, hyp: hyp,
+		arcs: l.arcs[:0], verts: l.verts[:0], entries: l.entries[:0], inStart: l.inStart, inPos: l.inPos}
+	b.intern(src, hyp)
+	b.levenshtein(n, m)
 
 	// mult[c][d]: in how many of the two lattices the base edge into c
-	// from direction d exists (0, 1 or 2).
-	mult := make([][3]int8, cells)
+	// from direction d exists (0, 1 or 2); d is 0 diag, 1 del, 2 ins.
+	mult := grow(b.mult, cells)
+	b.mult = mult
 	for c := 0; c < cells; c++ {
-		for d := 0; d < 3; d++ {
-			bit := uint8(1) << d
-			if reach1[c] && bp1[c]&bit != 0 {
-				mult[c][d]++
+		r := b.reach[c]
+		if r == 0 {
+			continue
+		}
+		l.verts = append(l.verts, int32(c))
+		for g := uint8(0); g < 2; g++ {
+			if r&(1<<g) == 0 {
+				continue
 			}
-			if reach2[c] && bp2[c]&bit != 0 {
-				mult[c][d]++
+			bits := b.bp[c] >> (3 * g)
+			for d := 0; d < 3; d++ {
+				if bits&(1<<d) != 0 {
+					mult[c][d]++
+				}
 			}
 		}
 	}
-	in := make([][]int32, cells)
-	for c := 0; c < cells; c++ {
-		if reach1[c] || reach2[c] {
-			l.verts = append(l.verts, int32(c))
-		}
-	}
+	eqAt := func(i, j int) bool { return b.srcID[i] == b.hypID[j] }
+
 	// Base edges sorted by (source, target): from (i, j) the targets
 	// (i, j+1) < (i+1, j) < (i+1, j+1), i.e. ins, del, diag.
 	type succ struct {
 		dir int
 		off int
 	}
-	succs := [3]succ{{2, 1}, {1, w}, {0, w + 1}} // mult index: 0 diag, 1 del, 2 ins
+	succs := [3]succ{{2, 1}, {1, w}, {0, w + 1}}
+	in := b.in[:0]
+	for range cells {
+		in = append(in, nil)
+	}
+	b.in = in
+	baseIn := grow(b.baseBuf, 3*cells) // up to three base in-edges per cell
+	b.baseBuf = baseIn
+	arena := b.arena[:0]
 	for _, s := range l.verts {
 		i, j := int(s)/w, int(s)%w
 		for _, sc := range succs {
@@ -177,13 +257,16 @@ func buildLattice(src, hyp []string, maxUnchanged int) *lattice {
 			if k == 0 {
 				continue
 			}
-			noop := sc.dir == 0 && src[i] == hyp[j]
+			noop := sc.dir == 0 && eqAt(i, j)
 			id := int32(len(l.arcs))
 			l.arcs = append(l.arcs, arc{src: s, dst: int32(t), dist: 1, unch: b2i(noop), noop: noop, base: true})
 			for ; k > 0; k-- {
 				l.entries = append(l.entries, id)
 			}
-			in[t] = append(in[t], id)
+			// Sources arrive in ascending order, so the list stays sorted.
+			start := 3 * t
+			in[t] = baseIn[start : start+len(in[t])+1]
+			in[t][len(in[t])-1] = id
 		}
 	}
 
@@ -197,7 +280,6 @@ func buildLattice(src, hyp []string, maxUnchanged int) *lattice {
 		noop bool
 		old  []int32
 		pos  int
-		next []int32
 	}
 	var outs [3]out
 	for _, k := range l.verts {
@@ -209,14 +291,14 @@ func buildLattice(src, hyp []string, maxUnchanged int) *lattice {
 		i, j := int(k)/w, int(k)%w
 		for _, sc := range succs {
 			if (sc.dir != 1 && j == m) || (sc.dir != 2 && i == n) {
-				continue // off the matrix
+				continue
 			}
 			t := int(k) + sc.off
 			if mult[t][sc.dir] == 0 {
 				continue
 			}
-			old := in[t]
-			outs[no] = out{t: int32(t), noop: sc.dir == 0 && src[i] == hyp[j], old: old, next: make([]int32, 0, len(old)+len(ink))}
+			outs[no] = out{t: int32(t), noop: sc.dir == 0 && eqAt(i, j), old: in[t]}
+			b.tmp[no] = b.tmp[no][:0]
 			no++
 		}
 		for _, a := range ink {
@@ -224,38 +306,40 @@ func buildLattice(src, hyp []string, maxUnchanged int) *lattice {
 			vi := ak.src
 			for o := range outs[:no] {
 				ot := &outs[o]
+				next := b.tmp[o]
 				for ot.pos < len(ot.old) && l.arcs[ot.old[ot.pos]].src < vi {
-					ot.next = append(ot.next, ot.old[ot.pos])
+					next = append(next, ot.old[ot.pos])
 					ot.pos++
 				}
 				unch := ak.unch + b2i(ot.noop)
 				if ot.pos < len(ot.old) && l.arcs[ot.old[ot.pos]].src == vi {
 					ex := ot.old[ot.pos]
 					ot.pos++
-					ot.next = append(ot.next, ex)
+					next = append(next, ex)
 					e := &l.arcs[ex]
 					if !e.base && ak.dist+1 < e.dist && int(unch) <= maxUnchanged {
 						e.dist, e.unch, e.noop = ak.dist+1, unch, ak.noop && ot.noop
 						l.entries = append(l.entries, ex)
 					}
-					continue
+				} else if int(unch) <= maxUnchanged {
+					id := int32(len(l.arcs))
+					l.arcs = append(l.arcs, arc{src: vi, dst: ot.t, dist: ak.dist + 1, unch: unch, noop: ak.noop && ot.noop})
+					l.entries = append(l.entries, id)
+					next = append(next, id)
 				}
-				if int(unch) > maxUnchanged {
-					continue
-				}
-				id := int32(len(l.arcs))
-				l.arcs = append(l.arcs, arc{src: vi, dst: ot.t, dist: ak.dist + 1, unch: unch, noop: ak.noop && ot.noop})
-				l.entries = append(l.entries, id)
-				ot.next = append(ot.next, id)
+				b.tmp[o] = next
 			}
 		}
 		for o := range outs[:no] {
 			ot := &outs[o]
-			ot.next = append(ot.next, ot.old[ot.pos:]...)
-			in[ot.t] = ot.next
-			outs[o] = out{}
+			next := append(b.tmp[o], ot.old[ot.pos:]...)
+			b.tmp[o] = next
+			start := len(arena)
+			arena = append(arena, next...)
+			in[ot.t] = arena[start:len(arena):len(arena)]
 		}
 	}
+	b.arena = arena
 
 	// The scorer removes noop arcs longer than one word while iterating
 	// over E, so the element after each removed one is never looked at
@@ -279,7 +363,7 @@ func buildLattice(src, hyp []string, maxUnchanged int) *lattice {
 	l.entries = kept
 
 	// In-edges of every vertex as positions in E.
-	l.inStart = make([]int32, cells+1)
+	l.inStart = grow(l.inStart, cells+1)
 	for _, e := range l.entries {
 		l.arcs[e].mult++
 		l.inStart[l.arcs[e].dst+1]++
@@ -287,8 +371,9 @@ func buildLattice(src, hyp []string, maxUnchanged int) *lattice {
 	for c := 0; c < cells; c++ {
 		l.inStart[c+1] += l.inStart[c]
 	}
-	l.inPos = make([]int32, len(l.entries))
-	fill := make([]int32, cells)
+	l.inPos = grow(l.inPos, len(l.entries))
+	fill := grow(b.fill, cells)
+	b.fill = fill
 	copy(fill, l.inStart[:cells])
 	for p, e := range l.entries {
 		d := l.arcs[e].dst
@@ -307,8 +392,8 @@ func b2i(b bool) int32 {
 
 // baseWeights returns every arc's weight when no gold edit matches it:
 // its length, plus epsilon once per occurrence in E unless it is a noop.
-func (l *lattice) baseWeights() []float64 {
-	wt := make([]float64, len(l.arcs))
+func (l *lattice) baseWeights(wt []float64) []float64 {
+	wt = grow(wt, len(l.arcs))
 	for i := range l.arcs {
 		a := &l.arcs[i]
 		wt[i] = float64(a.dist)

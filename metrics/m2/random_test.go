@@ -97,12 +97,16 @@ func TestCompareMatchesOracle(t *testing.T) {
 	}
 	modes := []int{pathAuto, pathBellmanFord, pathTopological}
 	mismatch := make([]int, len(modes))
+	builders := make([]builder, len(modes)) // reused, as Score reuses them
+	for mi, mode := range modes {
+		builders[mi].pathSc.mode = mode
+	}
 	for i := 0; i < n; i++ {
 		s, hyp := randomCase(rng, 3+i%9)
 		for _, opts := range []Options{{}, {MaxUnchangedWords: -1}, {MaxUnchangedWords: 3, IgnoreWhitespaceCasing: true}} {
 			want := oracleCompare(&s, hyp, opts)
 			for mi, mode := range modes {
-				got := compare(&s, hyp, opts, &pathScratch{mode: mode})
+				got := builders[mi].compare(&s, hyp, opts)
 				if reflect.DeepEqual(got, want) {
 					continue
 				}
@@ -121,3 +125,31 @@ func editOf(s, e int, c []string, typ string) edits.Edit {
 }
 
 var _ = fmt.Sprint
+
+// TestScoreMatchesOracle checks annotator choice and corpus scores on
+// random small corpora, with beta values that make ties likely.
+func TestScoreMatchesOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 300; i++ {
+		var gold []Sentence
+		var hyps [][]string
+		for k := 1 + rng.IntN(6); k > 0; k-- {
+			s, h := randomCase(rng, 7)
+			gold, hyps = append(gold, s), append(hyps, h)
+		}
+		for _, opts := range []Options{{}, {Beta: 1}, {Beta: 2, MaxUnchangedWords: 1}} {
+			res, err := Score(gold, hyps, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, r, f, chosen := oracleScore(gold, hyps, opts)
+			var got []int
+			for _, s := range res.Sentences {
+				got = append(got, s.Chosen)
+			}
+			if res.P != p || res.R != r || res.F != f || !reflect.DeepEqual(got, chosen) {
+				t.Fatalf("corpus %d opts %+v: got P %v R %v F %v chosen %v, oracle %v %v %v %v", i, opts, res.P, res.R, res.F, got, p, r, f, chosen)
+			}
+		}
+	}
+}

@@ -193,15 +193,15 @@ func Score(gold []Sentence, hyps [][]string, opts Options) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var sc pathScratch
+			var b builder
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(gold) {
 					break
 				}
-				res.Sentences[i].Annotators = compare(&gold[i], hyps[i], opts, &sc)
+				res.Sentences[i].Annotators = b.compare(&gold[i], hyps[i], opts)
 			}
-			fallbacks.Add(int64(sc.fallbacks))
+			fallbacks.Add(int64(b.pathSc.fallbacks))
 		}()
 	}
 	wg.Wait()
@@ -240,9 +240,10 @@ func choose(res *Result, beta float64) {
 }
 
 // compare scores one hypothesis against every annotator of s.
-func compare(s *Sentence, hyp []string, opts Options, sc *pathScratch) []AnnotatorResult {
-	l := buildLattice(s.Source, hyp, opts.MaxUnchanged())
-	base := l.baseWeights()
+func (b *builder) compare(s *Sentence, hyp []string, opts Options) []AnnotatorResult {
+	l := b.build(s.Source, hyp, opts.MaxUnchanged())
+	b.base = l.baseWeights(b.base)
+	base := b.base
 	n := l.n
 	nE := float64(len(l.entries))
 
@@ -271,7 +272,11 @@ func compare(s *Sentence, hyp []string, opts Options, sc *pathScratch) []Annotat
 			}
 		}
 	}
-	strs := map[int32][2]string{}
+	if b.strs == nil {
+		b.strs = map[int32][2]string{}
+	}
+	clear(b.strs)
+	strs := b.strs
 	arcStrings := func(id int32) (string, string) {
 		if s, ok := strs[id]; ok {
 			return s[0], s[1]
@@ -289,7 +294,8 @@ func compare(s *Sentence, hyp []string, opts Options, sc *pathScratch) []Annotat
 	out := make([]AnnotatorResult, len(s.Annotators))
 	var noGoldPath []Edit
 	noGoldDone := false
-	wt := make([]float64, len(base))
+	b.wt = grow(b.wt, len(base))
+	wt := b.wt
 	for ai, ann := range s.Annotators {
 		var path []Edit
 		if len(ann.Edits) == 0 && noGoldDone {
@@ -297,7 +303,7 @@ func compare(s *Sentence, hyp []string, opts Options, sc *pathScratch) []Annotat
 		} else {
 			copy(wt, base)
 			setGoldWeights(l, wt, ann.Edits, spanArcs, spanOf, matches, nE)
-			path = l.edits(l.bestPath(wt, sc))
+			path = l.edits(l.bestPath(wt, &b.pathSc))
 			if len(ann.Edits) == 0 {
 				noGoldPath, noGoldDone = path, true
 			}

@@ -1,0 +1,218 @@
+package m2
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// WriteVerbose writes what the M2 scorer prints with -v: for every
+// sentence and annotator the source, hypothesis, system edits (trimmed of
+// unchanged words at either end), gold edits, correct edits and the
+// running counts and scores, then the chosen annotator; at the end the
+// corpus totals. Edits are printed as Python 2 tuples. gold and hyps must
+// be the inputs of res. Matched edits next to an insertion or deletion are
+// flagged as the scorer flags them ("!" when the neighbour is correct too,
+// "&" or "*" otherwise).
+//
+// Differences: sentences are printed with single spaces between tokens,
+// and an empty gold correction is always printed as ”.
+func (res *Result) WriteVerbose(w io.Writer, gold []Sentence, hyps [][]string) error {
+	bw := bufio.NewWriter(w)
+	beta := res.Beta
+	var sc, sp, sg float64
+	for i := range res.Sentences {
+		s := &res.Sentences[i]
+		src, hyp := strings.Join(gold[i].Source, " "), strings.Join(hyps[i], " ")
+		for a, ar := range s.Annotators {
+			golds := gold[i].Annotators[a].Edits
+			fmt.Fprintln(bw, ">> Annotator:", ar.ID)
+			writeAdjacencyFlags(bw, ar.Edits, golds)
+			c, e, g := sc+ar.Stats[Correct], sp+ar.Stats[Proposed], sg+ar.Stats[Gold]
+			p, r := 1.0, 1.0
+			if e != 0 {
+				p = c / e
+			}
+			if g != 0 {
+				r = c / g
+			}
+			fmt.Fprintln(bw, "SOURCE        :", src)
+			fmt.Fprintln(bw, "HYPOTHESIS    :", hyp)
+			fmt.Fprintln(bw, "EDIT SEQ      :", pyList(ar.Edits, func(e Edit) string { return pyEdit(shrinkEdit(e)) }))
+			fmt.Fprintln(bw, "GOLD EDITS    :", pyList(golds, pyGold))
+			fmt.Fprintln(bw, "CORRECT EDITS :", pyList(ar.Correct, pyEdit))
+			fmt.Fprintln(bw, "# correct     :", int(c))
+			fmt.Fprintln(bw, "# proposed    :", int(e))
+			fmt.Fprintln(bw, "# gold        :", int(g))
+			fmt.Fprintln(bw, "precision     :", pyFloat(p))
+			fmt.Fprintln(bw, "recall        :", pyFloat(r))
+			fmt.Fprintf(bw, "f_%.1f         : %s\n", beta, pyFloat(runningF(c, e, g, beta)))
+			fmt.Fprintln(bw, "-------------------------------------------")
+		}
+		fmt.Fprintln(bw, ">> Chosen Annotator for line", i+1, ":", s.Annotators[s.Chosen].ID)
+		fmt.Fprintln(bw)
+		st := s.Stats()
+		sc, sp, sg = sc+st[Correct], sp+st[Proposed], sg+st[Gold]
+	}
+	fmt.Fprintln(bw, "CORRECT EDITS  :", res.Correct)
+	fmt.Fprintln(bw, "PROPOSED EDITS :", res.Proposed)
+	fmt.Fprintln(bw, "GOLD EDITS     :", res.Gold)
+	fmt.Fprintln(bw, "P =", pyFloat(res.P))
+	fmt.Fprintln(bw, "R =", pyFloat(res.R))
+	fmt.Fprintf(bw, "F_%.1f = %s\n", beta, pyFloat(res.F))
+	return bw.Flush()
+}
+
+// writeAdjacencyFlags prints the scorer's flags for matched edits that
+// touch an insertion (for a deletion or substitution) or a deletion (for
+// an insertion), re-running its matching loop.
+func writeAdjacencyFlags(w io.Writer, sys []Edit, gold []GoldEdit) {
+	match := func(e Edit, g *GoldEdit) bool {
+		return e.Start == g.Start && e.End == g.End && e.Original == g.Original && slices.Contains(g.Corrections, e.Correction)
+	}
+	anyGold := func(list []Edit) bool {
+		for _, e := range list {
+			for i := range gold {
+				if match(e, &gold[i]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	last := 0
+	for _, e := range sys {
+		from := last
+		for i := from; i < len(gold); i++ {
+			if !match(e, &gold[i]) {
+				continue
+			}
+			last = i + 1
+			var next, prev []Edit
+			for _, x := range sys {
+				if e.End == x.Start {
+					next = append(next, shrinkEdit(x))
+				}
+				if e.Start == x.End {
+					prev = append(prev, shrinkEdit(x))
+				}
+			}
+			keep := func(x Edit) bool { return x.Start != x.End }
+			if e.Start == e.End {
+				keep = func(x Edit) bool { return !(x.Start < x.End && x.Correction == "") }
+			}
+			next, prev = slices.DeleteFunc(next, keep), slices.DeleteFunc(prev, keep)
+			adjacent := len(next) > 0 || len(prev) > 0
+			flag := ""
+			switch {
+			case e.Start < e.End && pyStrip(e.Correction) == "" && adjacent:
+				flag = "&"
+			case e.Start == e.End && adjacent:
+				flag = "*"
+			}
+			if flag != "" {
+				if anyGold(next) || anyGold(prev) {
+					flag = "!"
+				}
+				fmt.Fprintln(w, flag, pyEdit(e))
+			}
+		}
+	}
+}
+
+// shrinkEdit trims the unchanged tokens at both ends of an edit, as the
+// scorer does before printing it.
+func shrinkEdit(e Edit) Edit {
+	o, c := Tokenize(e.Original), Tokenize(e.Correction)
+	n := min(len(o), len(c))
+	i := 0
+	for i < n && o[i] == c[i] {
+		i++
+	}
+	j := 1
+	for j <= n-i && o[len(o)-j] == c[len(c)-j] {
+		j++
+	}
+	return Edit{
+		Start:      e.Start + i,
+		End:        e.End - (j - 1),
+		Original:   strings.Join(o[i:len(o)-(j-1)], " "),
+		Correction: strings.Join(c[i:len(c)-(j-1)], " "),
+	}
+}
+
+func pyList[T any](xs []T, f func(T) string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = f(x)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func pyEdit(e Edit) string {
+	return fmt.Sprintf("(%d, %d, %s, %s)", e.Start, e.End, pyRepr(e.Original), pyRepr(e.Correction))
+}
+
+func pyGold(g GoldEdit) string {
+	return fmt.Sprintf("(%d, %d, %s, %s)", g.Start, g.End, pyRepr(g.Original), pyList(g.Corrections, pyRepr))
+}
+
+// pyRepr is Python 2's repr of a unicode string, or of the empty str the
+// scorer builds for empty strings.
+func pyRepr(s string) string {
+	if s == "" {
+		return "''"
+	}
+	q := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteString("u")
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == rune(q) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || (r >= 0x7f && r < 0x100):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r >= 0x100 && r < 0x10000:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		case r >= 0x10000:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
+
+// pyFloat is Python 2's str of a float: 12 significant digits, with ".0"
+// added to a whole number.
+func pyFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case math.IsNaN(f):
+		return "nan"
+	}
+	s := strconv.FormatFloat(f, 'g', 12, 64)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return s
+}
