@@ -77,7 +77,7 @@ func TestUnrelated(t *testing.T) {
 	s := res.Sentences[0]
 	for a, ar := range s.Annotators {
 		if !slices.Equal(ar.Edits, want) {
-			t.Errorf("annotator %d: edits %q, want %q", ar.ID, ar.Edits, want)
+			t.Errorf("annotator %d: edits %+v, want %+v", ar.ID, ar.Edits, want)
 		}
 		if wantStats := []float64{0, 2, float64(2 - a)}; !slices.Equal(ar.Stats, wantStats) {
 			t.Errorf("annotator %d: stats %v, want %v", ar.ID, ar.Stats, wantStats)
