@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -172,7 +171,7 @@ func annotateCommand(e *env) *cli.Command {
 					if err != nil {
 						return err
 					}
-					printAgreement(e.stdout, scales, dists)
+					printAnnotateAgreement(e.stdout, scales, dists)
 					return nil
 				},
 			},
@@ -234,7 +233,7 @@ func exportSwellDir(db *annotate.DB, dir, only string) error {
 	return nil
 }
 
-func printAgreement(w io.Writer, scales []calibrate.AgreementResult, dists []calibrate.PostEditScore) {
+func printAnnotateAgreement(w io.Writer, scales []calibrate.AgreementResult, dists []calibrate.PostEditScore) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "scale\tannotators\tunits\tstatistic\tvalue")
 	for _, s := range scales {
@@ -256,11 +255,4 @@ func printAgreement(w io.Writer, scales []calibrate.AgreementResult, dists []cal
 		fmt.Fprintf(tw, "%s\t%d\t%.4f\n", d.System, d.N, d.Mean)
 	}
 	tw.Flush()
-}
-
-func num(v float64) string {
-	if math.IsNaN(v) {
-		return "n/a"
-	}
-	return fmt.Sprintf("%.4f", v)
 }
