@@ -118,6 +118,9 @@ func depLabels(toks []edits.Token) {
 			default:
 				t.Dep = "amod"
 			}
+		case (tag == "VBG" || tag == "VBN") && i > 0 && isDeterminerTag(toks[i-1].Tag) && nounFollows(toks, i+1) && !isAuxiliary(toks, i):
+			// "a known genetic risk"
+			t.Dep = "amod"
 		case (tag == "VBG" || tag == "VBN") && i+1 < n && isNounTag(toks[i+1].Tag) && !isAuxiliary(toks, i):
 			t.Dep = "amod"
 		case pos == "VERB" || pos == "AUX":
@@ -142,6 +145,11 @@ func depLabels(toks []edits.Token) {
 		case isNounTag(tag) || tag == "PRP" || tag == "DT" || tag == "WP" || tag == "FW":
 			if isNounTag(tag) && i+1 < n && isNounTag(toks[i+1].Tag) {
 				t.Dep = "compound"
+				break
+			}
+			if tag == "NN" && i+2 < n && toks[i+1].Tag == "JJ" && nounFollows(toks, i+1) {
+				// "a know genetic risk": a noun where an adjective belongs.
+				t.Dep = "amod"
 				break
 			}
 			if i+1 < n && toks[i+1].Tag == "POS" {
@@ -414,3 +422,5 @@ func auxChildren(s *edits.Sentence, head int) []int {
 }
 
 func isAuxDep(d string) bool { return d == "aux" || d == "auxpass" }
+
+func isDeterminerTag(t string) bool { return t == "DT" || t == "PRP$" || t == "PDT" }

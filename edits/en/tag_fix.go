@@ -2,6 +2,7 @@ package en
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/gecmetric/gecmetric/edits/en/internal/wordnet"
 )
@@ -39,6 +40,12 @@ func fixMorphTags(tokens, tags []string) {
 		low := lower(w)
 		switch low {
 		case "to":
+			if i > 0 && i+1 < len(tokens) && takesInfinitive[lower(tokens[i-1])] &&
+				tags[i+1] == "NN" && t.InIndex(wordnet.Verb, lower(tokens[i+1])) {
+				// "supposed to share": prose read a noun after "to".
+				tags[i], tags[i+1] = "TO", "VB"
+				continue
+			}
 			if tags[i] == "TO" && i+1 < len(tokens) && !toKeepsTO(tokens[i+1], tags[i+1]) {
 				tags[i] = "IN"
 			}
@@ -50,6 +57,10 @@ func fixMorphTags(tokens, tags []string) {
 			continue
 		}
 		if len(low) < 3 || !isWordish(low) {
+			continue
+		}
+		if (strings.HasPrefix(tags[i], "VB") || strings.HasPrefix(tags[i], "RB")) && midSentenceName(tokens, i) {
+			tags[i] = "NNP"
 			continue
 		}
 		switch tags[i] {
@@ -73,6 +84,21 @@ func fixMorphTags(tokens, tags []string) {
 			}
 			if v := verbTagOf(t, tokens, tags, i, low); v != "" && v != "VB" {
 				tags[i] = v
+			} else if v == "" {
+				// "to teenager 's": no verb at all, but a noun.
+				if t.InIndex(wordnet.Noun, low) {
+					tags[i] = "NN"
+				} else if nounBase(t, low) != "" {
+					tags[i] = "NNS"
+				}
+			}
+		case "RB":
+			// "sites suppose be": not an adverb, but a verb.
+			if strings.HasSuffix(low, "ly") || t.InIndex(wordnet.Adv, low) || closedAdverbs[low] {
+				continue
+			}
+			if t.InIndex(wordnet.Verb, low) {
+				tags[i] = verbTagOf(t, tokens, tags, i, low)
 			}
 		case "JJ":
 			if t.InIndex(wordnet.Adj, low) || adjBase(t, low) != "" {
@@ -100,6 +126,15 @@ func fixMorphTags(tokens, tags []string) {
 			if nounBase(t, low) != "" && !auxForms[low] && nounPhraseAround(tokens, tags, i) {
 				tags[i] = "NNS"
 			}
+		case "VBN":
+			// "some seen it as", "the woman known how": a participle as the
+			// finite verb right after its subject.
+			if i > 0 && !afterHaveOrBe(tokens, i) && subjectBefore(tokens, tags, i) && i+1 < len(tokens) {
+				switch tags[i+1] {
+				case "DT", "PRP", "PRP$", "WRB", "WP", "CD":
+					tags[i] = "VBD"
+				}
+			}
 		case "VBG":
 			if gerundNoun(tokens, tags, i) {
 				tags[i] = "NN"
@@ -118,10 +153,11 @@ func fixMorphTags(tokens, tags []string) {
 }
 
 // toKeepsTO reports whether "to" before word (tagged tag) stays the
-// infinitive marker: before a verb, an adverb, or punctuation.
+// infinitive marker: before a base verb, an adverb, or punctuation ("to
+// using" is a preposition for spaCy).
 func toKeepsTO(word, tag string) bool {
 	switch {
-	case strings.HasPrefix(tag, "VB"), tag == "MD", strings.HasPrefix(tag, "RB"):
+	case tag == "VB", tag == "VBP", tag == "MD", strings.HasPrefix(tag, "RB"):
 		return true
 	case !hasLetterOrDigit(word):
 		return true
@@ -239,7 +275,7 @@ func subjectBefore(tokens, tags []string, i int) bool {
 		return true
 	case "PRP", "WP", "DT":
 		switch w := lower(tokens[j]); w {
-		case "it", "who", "what", "this", "that":
+		case "it", "who", "what", "this", "that", "some", "many", "all", "both", "others":
 			return true
 		default:
 			return nominative[w]
@@ -328,4 +364,39 @@ func gerundNoun(tokens, tags []string, i int) bool {
 		return true
 	}
 	return false
+}
+
+// takesInfinitive are words after which "to" opens an infinitive.
+var takesInfinitive = map[string]bool{
+	"supposed": true, "able": true, "want": true, "wants": true, "wanted": true,
+	"need": true, "needs": true, "needed": true, "have": true, "has": true, "had": true,
+	"used": true, "try": true, "tries": true, "tried": true, "trying": true,
+	"seem": true, "seems": true, "seemed": true, "ought": true, "likely": true,
+	"decide": true, "decided": true, "tend": true, "tends": true, "hope": true,
+	"plan": true, "plans": true, "planned": true, "unable": true, "allowed": true,
+}
+
+// closedAdverbs are adverbs and particles WordNet's adverb index lacks.
+var closedAdverbs = map[string]bool{
+	"n't": true, "not": true, "also": true, "however": true, "too": true,
+	"then": true, "there": true, "here": true, "thus": true, "hence": true,
+	"even": true, "just": true, "only": true, "still": true, "yet": true,
+	"else": true, "ever": true, "never": true, "nowadays": true,
+}
+
+// midSentenceName reports whether token i is a capitalised word ("Facebook",
+// "Alzheimer") inside a sentence, where spaCy reads a proper noun.
+func midSentenceName(tokens []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	w := tokens[i]
+	if w == "I" || !unicode.IsUpper([]rune(w)[0]) || w == strings.ToUpper(w) {
+		return false
+	}
+	switch tokens[i-1] {
+	case ".", "!", "?", ":", ";", `"`, "``", "''", "(", "-LRB-", "--", "-", "'":
+		return false
+	}
+	return true
 }

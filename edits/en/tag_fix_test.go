@@ -28,6 +28,12 @@ func TestFixMorphTags(t *testing.T) {
 		{"This gives us an idea .", 1, "VBZ"},
 		{"This approaches help the patients .", 1, "NNS"},
 		{"He told his/her relatives .", 2, "PRP$"},
+		{"There are disadvantages to using it .", 3, "IN"},
+		{"They are supposed to share it .", 3, "TO"},
+		{"They are supposed to share it .", 4, "VB"},
+		{"The sites suppose be a place .", 2, "VBP"},
+		{"I myself use Facebook just for fun .", 3, "NNP"},
+		{"Some seen it as a gift .", 1, "VBD"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)

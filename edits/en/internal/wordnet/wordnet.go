@@ -24,12 +24,13 @@ const (
 	Noun POS = iota
 	Verb
 	Adj
+	Adv
 	numPOS
 )
 
-var posNames = [numPOS]string{"noun", "verb", "adj"}
+var posNames = [numPOS]string{"noun", "verb", "adj", "adv"}
 
-// String returns "noun", "verb" or "adj".
+// String returns "noun", "verb", "adj" or "adv".
 func (p POS) String() string {
 	if p < 0 || p >= numPOS {
 		return fmt.Sprintf("POS(%d)", int(p))
@@ -117,7 +118,7 @@ func parse(gz []byte) (*Tables, error) {
 		if !slices.IsSorted(t.index[p]) {
 			return nil, fmt.Errorf("wordnet: %s index is not sorted", POS(p))
 		}
-		if len(t.index[p]) == 0 {
+		if len(t.index[p]) == 0 || (p != Adv && len(t.exc[p]) == 0) {
 			return nil, fmt.Errorf("wordnet: empty %s index", POS(p))
 		}
 	}
