@@ -17,8 +17,12 @@
 //     (Oxford) spellings of the same size, e.g. "realize",
 //     "organization", which wbritish-large lacks.
 //
+// Accented words are kept with and without their accents ("olé" and
+// "ole", "cafés" and "cafes"), as SCOWL's "accents both" does for Hunspell
+// and as ERRANT's list has them.
+//
 // The result is one word a line, sorted, gzip-compressed (words.txt.gz),
-// 170,160 words. It differs from ERRANT's list (built from the same SCOWL
+// 170,563 words. It differs from ERRANT's list (built from the same SCOWL
 // release through Hunspell) only where the two selections of SCOWL lists
 // differ; spot checks of ERRANT's list agree.
 //

@@ -40,6 +40,14 @@ func main() {
 			log.Fatalf("%v (install Debian package scowl)", err)
 		}
 	}
+	// Hunspell's en_GB-large keeps accented words with and without their
+	// accents (SCOWL's "accents both"): ERRANT's list has "ole" beside
+	// "olé", "cafes" beside "cafés".
+	for w := range words {
+		if s, ok := stripAccents(w); ok && s != w {
+			words[s] = true
+		}
+	}
 	list := make([]string, 0, len(words))
 	for w := range words {
 		list = append(list, w)
@@ -100,6 +108,37 @@ func selectedLists() ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
+}
+
+// unaccented maps the accented letters of SCOWL's lists to ASCII.
+var unaccented = map[rune]string{
+	'à': "a", 'á': "a", 'â': "a", 'ã': "a", 'ä': "a", 'å': "a", 'æ': "ae",
+	'ç': "c", 'è': "e", 'é': "e", 'ê': "e", 'ë': "e", 'ì': "i", 'í': "i",
+	'î': "i", 'ï': "i", 'ñ': "n", 'ò': "o", 'ó': "o", 'ô': "o", 'õ': "o",
+	'ö': "o", 'ø': "o", 'œ': "oe", 'ù': "u", 'ú': "u", 'û': "u", 'ü': "u",
+	'ý': "y", 'ÿ': "y", 'À': "A", 'Á': "A", 'Â': "A", 'Ã': "A", 'Ä': "A",
+	'Å': "A", 'Æ': "AE", 'Ç': "C", 'È': "E", 'É': "E", 'Ê': "E", 'Ë': "E",
+	'Ì': "I", 'Í': "I", 'Î': "I", 'Ï': "I", 'Ñ': "N", 'Ò': "O", 'Ó': "O",
+	'Ô': "O", 'Õ': "O", 'Ö': "O", 'Ø': "O", 'Œ': "OE", 'Ù': "U", 'Ú': "U",
+	'Û': "U", 'Ü': "U", 'Ý': "Y",
+}
+
+// stripAccents returns w in ASCII, or false if it has a letter with no
+// ASCII form in unaccented.
+func stripAccents(w string) (string, bool) {
+	var b strings.Builder
+	for _, r := range w {
+		if r < utf8.RuneSelf {
+			b.WriteRune(r)
+			continue
+		}
+		a, ok := unaccented[r]
+		if !ok {
+			return "", false
+		}
+		b.WriteString(a)
+	}
+	return b.String(), true
 }
 
 // parseName splits "british_z-words.70" into ("words", 70).
