@@ -10,27 +10,14 @@ import (
 	"github.com/gecmetric/gecmetric/metrics/m2"
 )
 
-// The worst case of the original scorer: a long source whose hypothesis is
-// an unrelated line (a misaligned output file), so that nearly every cell
-// of the Levenshtein matrix lies on a cheapest alignment.
-const (
-	unrelatedSource = "When I was young , my grandmother used to tell me stories about the old " +
-		"village where she grew up , about the river that flooded every spring and the " +
-		"market where people sold fish , bread and cheese on Saturday mornings , and " +
-		"about her brother who left for the big city ."
-	unrelatedHyp = "Moreover , the government should invest more money in public transport " +
-		"because many citizens cannot afford a car and the buses in our town are always " +
-		"late , crowded , noisy and dirty in the evening ."
-)
-
 func unrelatedCase() ([]m2.Sentence, [][]string) {
-	src := strings.Fields(unrelatedSource)
+	src := strings.Fields(m2.UnrelatedSource)
 	anns := []m2.Annotation{
 		{Edit: edits.Edit{OStart: 9, OEnd: 10, C: []string{"told"}, Type: "R:VERB:TENSE"}, Coder: 0},
 		{Edit: edits.Edit{OStart: 14, OEnd: 15, C: []string{"an"}, Type: "R:DET"}, Coder: 0},
 		{Edit: edits.Edit{OStart: 30, OEnd: 30, C: []string{"the"}, Type: "M:DET"}, Coder: 1},
 	}
-	return []m2.Sentence{m2.NewSentence(src, anns)}, [][]string{strings.Fields(unrelatedHyp)}
+	return []m2.Sentence{m2.NewSentence(src, anns)}, [][]string{strings.Fields(m2.UnrelatedHyp)}
 }
 
 func BenchmarkUnrelated(b *testing.B) {

@@ -85,7 +85,7 @@ func TestGolden(t *testing.T) {
 			if got := res.String(); got != string(want) {
 				t.Errorf("%s vs %s:\ngot\n%swant\n%s", in[0], in[1], got, want)
 			}
-			t.Logf("fallbacks: %d", res.Fallbacks)
+			t.Logf("vertices with near ties: %d", res.NearTies)
 		})
 	}
 }

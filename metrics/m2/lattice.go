@@ -1,7 +1,9 @@
 package m2
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -408,74 +410,101 @@ func (l *lattice) baseWeights(wt []float64) []float64 {
 
 // bestPath returns the arcs of the path Bellman-Ford picks from (0, 0) to
 // (n, m) under the weights wt, last arc first, as the scorer's
-// best_edit_seq_bf does.
+// best_edit_seq_bf does, in one sweep over the vertices in topological
+// order.
 //
-// Bellman-Ford over E in list order, |V|-1 passes, records for each vertex
-// the predecessor of its last strict improvement. On a DAG every value it
-// assigns is a float sum along some path, and its final values equal the
-// shortest distances D computed in topological order with the same float
-// additions. So the recorded predecessor of w is the source of the first
-// edge, in the order (pass, position in E), that is relaxed while its
-// source already holds its final distance and that reaches D(w). A vertex
-// v settled at (pass p, position q) relaxes an out-edge at position r in
-// pass p when r > q and in pass p+1 otherwise; the source starts settled
-// before position 0 of pass 1. Computing D, the settling times and the
-// predecessors in one topological sweep gives Bellman-Ford's choice in
-// O(|E|).
+// Bellman-Ford relaxes the edges in E's order, |V|-1 passes, and keeps for
+// each vertex the predecessor of its last strict improvement. Every value
+// it assigns is a float sum along some path; its final values equal the
+// distances D computed in topological order with the same additions, and
+// a vertex's predecessor is the edge that first assigned it D. When is
+// that? An edge at position q out of a vertex v that got a value x at
+// time (pass p, position r) offers x + w at time (p, q) if q > r, else
+// (p+1, q); the source holds 0 from before position 0 of pass 1. So a
+// vertex's values over time follow from its predecessors' values over
+// time, and the sweep can compute them.
 //
-// That argument needs every value Bellman-Ford assigns before the final
-// one to be worse by a real margin; it could fail only when two paths of
-// equal real cost sum to different floats. If the sweep sees such a near
-// tie anywhere it falls back to running Bellman-Ford itself, stopping
-// when a pass changes nothing (later passes could not change anything
-// either).
+// Only values close to the final one matter. Weights are whole numbers
+// plus multiples of 0.001, so two path sums differ by at least about
+// 0.001 unless the paths cost the same in exact arithmetic and only their
+// float roundings differ. A value of v worse than D(v) by a real margin
+// only leads to values worse than D by a real margin downstream, which
+// never reach D and never block a value that does (they are larger). So
+// for each vertex the sweep keeps only its near-final history: the
+// values within 1e-4 of D it takes, with their times, found as the
+// running minima, in time order, of the near-final offers of its in-edges.
+// The last of them is D and its edge the predecessor. The history is one
+// entry except where equal-cost paths round differently.
 func (l *lattice) bestPath(wt []float64, scratch *pathScratch) []int32 {
 	cells := len(l.inStart) - 1
 	sc := scratch.reset(cells)
-	dist, pass, at, pred := sc.dist, sc.pass, sc.at, sc.pred
+	if sc.mode == pathBellmanFord {
+		l.bellmanFord(wt, sc)
+		return l.backtrack(sc.pred)
+	}
 	const nearTie = 1e-4
-	near := false
-	dist[0], pass[0], at[0] = 0, 1, -1
+	dist, pred := sc.dist, sc.pred
+	hist := sc.hist[:0]
+	hist = append(hist, histItem{pass: 1, pos: -1, val: 0, arc: -1})
+	sc.histStart[0], sc.histEnd[0] = 0, 1
+	dist[0] = 0
 	for _, w := range l.verts[1:] {
+		in := l.inPos[l.inStart[w]:l.inStart[w+1]]
 		best := math.Inf(1)
-		for _, p := range l.inPos[l.inStart[w]:l.inStart[w+1]] {
+		for _, p := range in {
 			a := l.entries[p]
 			if c := dist[l.arcs[a].src] + wt[a]; c < best { // an unreached source gives +Inf, never less
 				best = c
 			}
 		}
 		dist[w] = best
-		bp, bq, bArc := int32(math.MaxInt32), int32(0), int32(-1)
-		for _, p := range l.inPos[l.inStart[w]:l.inStart[w+1]] {
+		offers := sc.offers[:0]
+		for _, p := range in {
 			a := l.entries[p]
 			v := l.arcs[a].src
-			if math.IsInf(dist[v], 1) {
-				continue
-			}
-			c := dist[v] + wt[a]
-			if c != best {
-				if c-best < nearTie {
-					near = true
+			for _, it := range hist[sc.histStart[v]:sc.histEnd[v]] {
+				c := it.val + wt[a]
+				if c-best >= nearTie || math.IsInf(c, 1) {
+					continue
 				}
-				continue
-			}
-			tp := pass[v]
-			if p <= at[v] {
-				tp++
-			}
-			if tp < bp || (tp == bp && p < bq) {
-				bp, bq, bArc = tp, p, a
+				pass := it.pass
+				if p <= it.pos {
+					pass++
+				}
+				offers = append(offers, histItem{pass: pass, pos: p, val: c, arc: a})
 			}
 		}
-		pass[w], at[w], pred[w] = bp, bq, bArc
+		slices.SortFunc(offers, func(x, y histItem) int {
+			switch {
+			case x.pass != y.pass:
+				return int(x.pass - y.pass)
+			case x.pos != y.pos:
+				return int(x.pos - y.pos)
+			}
+			return cmp.Compare(x.val, y.val)
+		})
+		sc.histStart[w] = int32(len(hist))
+		run := math.Inf(1)
+		for _, o := range offers {
+			if o.val < run {
+				run = o.val
+				hist = append(hist, o)
+			}
+		}
+		sc.histEnd[w] = int32(len(hist))
+		if sc.histEnd[w] > sc.histStart[w]+1 {
+			sc.nearTies++
+		}
+		if sc.histEnd[w] > sc.histStart[w] {
+			pred[w] = hist[sc.histEnd[w]-1].arc
+		}
+		sc.offers = offers
 	}
-	if sc.mode == pathTopological {
-		near = false
-	}
-	if near || sc.mode == pathBellmanFord {
-		sc.fallbacks++
-		l.bellmanFord(wt, sc)
-	}
+	sc.hist = hist
+	return l.backtrack(pred)
+}
+
+func (l *lattice) backtrack(pred []int32) []int32 {
 	var path []int32
 	for v := int32(l.n)*l.w + int32(l.m); pred[v] >= 0; v = l.arcs[pred[v]].src {
 		path = append(path, pred[v])
@@ -506,29 +535,40 @@ func (l *lattice) bellmanFord(wt []float64, sc *pathScratch) {
 	}
 }
 
-// Path search modes; tests force one to compare them with the oracle.
+// Path search modes; tests run both against the oracle.
 const (
-	pathAuto        = iota // topological sweep, Bellman-Ford on a near tie
-	pathTopological        // topological sweep only
-	pathBellmanFord        // Bellman-Ford only
+	pathTopological = iota // the topological sweep
+	pathBellmanFord        // literal Bellman-Ford (with an early stop)
 )
 
+// A histItem is a value a vertex takes in Bellman-Ford, with the time it
+// takes it and the edge that offered it.
+type histItem struct {
+	pass, pos int32
+	val       float64
+	arc       int32
+}
+
 type pathScratch struct {
-	mode      int
-	dist      []float64
-	pass, at  []int32
-	pred      []int32
-	fallbacks int
+	mode               int
+	dist               []float64
+	pred               []int32
+	histStart, histEnd []int32
+	hist, offers       []histItem
+	nearTies           int // vertices whose near-final history had more than one value
 }
 
 func (s *pathScratch) reset(cells int) *pathScratch {
 	if cap(s.dist) < cells {
 		s.dist = make([]float64, cells)
-		s.pass = make([]int32, cells)
-		s.at = make([]int32, cells)
 		s.pred = make([]int32, cells)
+		s.histStart = make([]int32, cells)
+		s.histEnd = make([]int32, cells)
 	}
-	s.dist, s.pass, s.at, s.pred = s.dist[:cells], s.pass[:cells], s.at[:cells], s.pred[:cells]
+	s.dist, s.pred = s.dist[:cells], s.pred[:cells]
+	s.histStart, s.histEnd = s.histStart[:cells], s.histEnd[:cells]
+	clear(s.histStart)
+	clear(s.histEnd)
 	for i := range s.pred {
 		s.pred[i] = -1
 		s.dist[i] = math.Inf(1)

@@ -102,9 +102,10 @@ type Result struct {
 	// Corpus totals of the chosen annotators' counts.
 	Correct, Proposed, Gold int
 	Sentences               []SentenceResult
-	// Fallbacks counts annotator comparisons in which the fast path search
-	// saw a floating-point near tie and ran Bellman-Ford literally.
-	Fallbacks int
+	// NearTies counts vertices, over all comparisons, at which paths of
+	// equal cost summed to different floats, so that Bellman-Ford's order
+	// of intermediate values decided its choice (see bestPath).
+	NearTies int
 }
 
 // String returns the three lines the M2 scorer prints.
@@ -187,7 +188,7 @@ func Score(gold []Sentence, hyps [][]string, opts Options) (*Result, error) {
 	res := &Result{Beta: opts.BetaValue(), Sentences: make([]SentenceResult, len(gold))}
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(gold)/16))
 	var next atomic.Int64
-	var fallbacks atomic.Int64
+	var nearTies atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -201,11 +202,11 @@ func Score(gold []Sentence, hyps [][]string, opts Options) (*Result, error) {
 				}
 				res.Sentences[i].Annotators = b.compare(&gold[i], hyps[i], opts)
 			}
-			fallbacks.Add(int64(b.pathSc.fallbacks))
+			nearTies.Add(int64(b.pathSc.nearTies))
 		}()
 	}
 	wg.Wait()
-	res.Fallbacks = int(fallbacks.Load())
+	res.NearTies = int(nearTies.Load())
 	choose(res, opts.BetaValue())
 	return res, nil
 }
