@@ -37,8 +37,10 @@ func languageFor(code string) edits.Language {
 
 func editsCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:  "edits",
-		Usage: "extract and classify the edits between sources and corrections, writing M2 as ERRANT does",
+		Name: "edits",
+		// File names may contain commas: --target takes one path each time.
+		DisableSliceFlagSeparator: true,
+		Usage:                     "extract and classify the edits between sources and corrections, writing M2 as ERRANT does",
 		Description: "With --source and one or more --target files (one sentence per line, tokenised unless\n" +
 			"--tokenize), writes M2 like errant_parallel: one coder id per target, a noop edit for an\n" +
 			"unchanged sentence. With --m2 FILE --reclassify, keeps the spans of an existing M2 and gives\n" +

@@ -23,11 +23,11 @@ func writeFiles(t *testing.T, files map[string]string) string {
 func TestEditsParallel(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"src.txt": "He go to school .\n\nIt is fine .\nThe the cat sat\n",
-		"a.txt":   "He goes to school .\nignored\nIt is fine .\nThe cat sat\n",
-		"b.txt":   "He go to school .\n\nIt is fine !\nThe  the cat sat\n", // spacing only: no edit line
+		"a,1.txt": "He goes to school .\nignored\nIt is fine .\nThe cat sat\n", // a comma in the name
+		"b.txt":   "He go to school .\n\nIt is fine !\nThe  the cat sat\n",     // spacing only: no edit line
 	})
 	out, errOut, code := gecmetric(t, "", "edits", "--lang", "xx",
-		"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "a.txt"), "--target", filepath.Join(dir, "b.txt"))
+		"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "a,1.txt"), "--target", filepath.Join(dir, "b.txt"))
 	want := `S He go to school .
 A 1 2|||R:SPELL|||goes|||REQUIRED|||-NONE-|||0
 A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1
@@ -46,7 +46,7 @@ A 0 2|||R:OTHER|||The|||REQUIRED|||-NONE-|||0
 	// --output writes the same M2 to a file and nothing to stdout.
 	outFile := filepath.Join(dir, "out.m2")
 	out, _, code = gecmetric(t, "", "edits", "--lang", "xx", "--output", outFile,
-		"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "a.txt"), "--target", filepath.Join(dir, "b.txt"))
+		"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "a,1.txt"), "--target", filepath.Join(dir, "b.txt"))
 	data, err := os.ReadFile(outFile)
 	if code != 0 || out != "" || err != nil || string(data) != want {
 		t.Errorf("--output: code %d, stdout %q, file %q, %v", code, out, data, err)
@@ -59,7 +59,7 @@ func TestEditsTokenize(t *testing.T) {
 		"a.txt":   "He doesn't like it.\n",
 	})
 	out, errOut, code := gecmetric(t, "", "edits", "--lang", "xx", "--tokenize",
-		"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "a.txt"))
+		"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "a,1.txt"))
 	want := "S He do n't like it .\nA 1 2|||R:SPELL|||does|||REQUIRED|||-NONE-|||0\n\n"
 	if code != 0 || out != want {
 		t.Errorf("code %d, stderr %q, got %q, want %q", code, errOut, out, want)
