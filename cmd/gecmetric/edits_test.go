@@ -59,7 +59,7 @@ func TestEditsTokenize(t *testing.T) {
 		"a.txt":   "He doesn't like it.\n",
 	})
 	out, errOut, code := gecmetric(t, "", "edits", "--lang", "xx", "--tokenize",
-		"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "a,1.txt"))
+		"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "a.txt"))
 	want := "S He do n't like it .\nA 1 2|||R:SPELL|||does|||REQUIRED|||-NONE-|||0\n\n"
 	if code != 0 || out != want {
 		t.Errorf("code %d, stderr %q, got %q, want %q", code, errOut, out, want)
