@@ -85,11 +85,16 @@ type AgreementResult struct {
 	Units      int // units rated (not Other) by at least two annotators
 	// Krippendorff's alpha over all annotators, Other as missing.
 	Nominal, Ordinal, Interval float64
-	Pairs                      []PairAgreement
+	// Krippendorff's alpha over the annotators' rankings of the systems by
+	// mean rating (RankAlpha; Sottana et al. 2023's measure), NaN with
+	// fewer than two systems.
+	RankNominal, RankOrdinal, RankInterval float64
+	Pairs                                  []PairAgreement
 }
 
 // Agreement computes, for every scale of rs, Krippendorff's alpha
-// (nominal, ordinal, interval) over all annotators and Cohen's kappa
+// (nominal, ordinal, interval) over all annotators, the same alphas over
+// the annotators' system rankings (RankAlpha), and Cohen's kappa
 // (unweighted, linear, quadratic) for every pair of annotators. A unit is
 // an (item, system) pair. Other ratings are missing values: they are not
 // points of the scale and have no distance to its labels.
@@ -106,6 +111,14 @@ func Agreement(rs Ratings) ([]AgreementResult, error) {
 			Nominal:  stat.KrippendorffAlpha(m, stat.Nominal),
 			Ordinal:  stat.KrippendorffAlpha(m, stat.Ordinal),
 			Interval: stat.KrippendorffAlpha(m, stat.Interval),
+		}
+		means := SystemMeans(on, false)
+		systems := on.Systems()
+		res.RankNominal, res.RankOrdinal, res.RankInterval = math.NaN(), math.NaN(), math.NaN()
+		if len(systems) >= 2 {
+			res.RankNominal = RankAlpha(means, sc.Name, anns, systems, stat.Nominal)
+			res.RankOrdinal = RankAlpha(means, sc.Name, anns, systems, stat.Ordinal)
+			res.RankInterval = RankAlpha(means, sc.Name, anns, systems, stat.Interval)
 		}
 		if len(m) > 0 {
 			for u := range m[0] {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/urfave/cli/v3"
 
@@ -17,13 +18,15 @@ func agreementCommand(e *env) *cli.Command {
 		Name:  "agreement",
 		Usage: "inter-annotator agreement per scale and system means per annotator",
 		Description: "For every scale of --human: Krippendorff's alpha (nominal, ordinal, interval) over all\n" +
-			"annotators and Cohen's kappa (unweighted, linear, quadratic) for every pair, over units\n" +
+			"annotators, the same over the annotators' rankings of the systems by mean rating (as Sottana et\n" +
+			"al. 2023 report it), and Cohen's kappa (unweighted, linear, quadratic) for every pair, over units\n" +
 			"(item, system) both rated; Other is a missing value. Then each annotator's mean, population\n" +
 			"standard deviation and count per system, Other counted apart and never averaged. With a\n" +
 			"ranking format (wmt, appraise): pairwise win/loss/tie counts, Expected Wins and TrueSkill per\n" +
 			"system, overall and per annotator.",
 		Flags: append(humanFlags(),
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "TrueSkill match-order seed (ranking formats)"},
+			&cli.StringSliceFlag{Name: "annotator", Usage: "only these annotators (repeatable)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON"},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
@@ -37,6 +40,12 @@ func agreementCommand(e *env) *cli.Command {
 			rs, err := readHuman(cmd)
 			if err != nil {
 				return err
+			}
+			if keep := cmd.StringSlice("annotator"); len(keep) > 0 {
+				rs = rs.Where(func(r *human.Rating) bool { return slices.Contains(keep, r.Annotator) })
+				if len(rs) == 0 {
+					return usageError{fmt.Errorf("--annotator: none of %q rated anything in %s", keep, cmd.String("human"))}
+				}
 			}
 			ag, err := calibrate.Agreement(rs)
 			if err != nil {
@@ -56,6 +65,7 @@ func printAgreement(w io.Writer, ag []calibrate.AgreementResult, means []calibra
 	for _, a := range ag {
 		fmt.Fprintf(w, "# %s (%s): %d annotators, %d units rated by two or more\n", a.Scale.Name, a.Scale.Direction, len(a.Annotators), a.Units)
 		fmt.Fprintf(w, "krippendorff_alpha nominal %s ordinal %s interval %s\n", num(a.Nominal), num(a.Ordinal), num(a.Interval))
+		fmt.Fprintf(w, "system_rank_alpha  nominal %s ordinal %s interval %s\n", num(a.RankNominal), num(a.RankOrdinal), num(a.RankInterval))
 		if len(a.Pairs) > 0 {
 			fmt.Fprintf(w, "%-26s %-26s %5s %8s %8s %8s %8s\n", "annotator_a", "annotator_b", "n", "agree", "kappa", "linear", "quadr")
 			for _, p := range a.Pairs {
@@ -87,6 +97,9 @@ func agreementJSON(ag []calibrate.AgreementResult, means []calibrate.SystemScore
 		Nominal    jsonNum  `json:"alpha_nominal"`
 		Ordinal    jsonNum  `json:"alpha_ordinal"`
 		Interval   jsonNum  `json:"alpha_interval"`
+		RankNom    jsonNum  `json:"system_rank_alpha_nominal"`
+		RankOrd    jsonNum  `json:"system_rank_alpha_ordinal"`
+		RankInt    jsonNum  `json:"system_rank_alpha_interval"`
 		Pairs      []pair   `json:"pairs"`
 	}
 	type mean struct {
@@ -104,7 +117,8 @@ func agreementJSON(ag []calibrate.AgreementResult, means []calibrate.SystemScore
 	}{}
 	for _, a := range ag {
 		s := scale{Scale: a.Scale.Name, Annotators: a.Annotators, Units: a.Units,
-			Nominal: jsonNum(a.Nominal), Ordinal: jsonNum(a.Ordinal), Interval: jsonNum(a.Interval)}
+			Nominal: jsonNum(a.Nominal), Ordinal: jsonNum(a.Ordinal), Interval: jsonNum(a.Interval),
+			RankNom: jsonNum(a.RankNominal), RankOrd: jsonNum(a.RankOrdinal), RankInt: jsonNum(a.RankInterval)}
 		for _, p := range a.Pairs {
 			s.Pairs = append(s.Pairs, pair{p.A, p.B, p.N, jsonNum(p.ObservedAgreement), jsonNum(p.Kappa), jsonNum(p.Linear), jsonNum(p.Quadratic)})
 		}

@@ -145,6 +145,16 @@ func TestAgreementSottana(t *testing.T) {
 	if !hasRow(out, "semantics opt-iml-max-30b gpt4 4.3700 0.7301 100 0") {
 		t.Errorf("output:\n%s", out)
 	}
+	// krippendorff_alpha_scores.json: gec SEMANTICS with GPT-4 0.2188 /
+	// 0.3438 / 0.3438, without 0.5926 / 0.8778 / 0.8778.
+	if !hasRow(out, "system_rank_alpha nominal 0.2188 ordinal 0.3438 interval 0.3438") {
+		t.Errorf("with GPT-4:\n%s", out)
+	}
+	out, _, _ = gecmetric(t, "", "agreement", "--human", dir, "--format", "sottana", "--scale", "semantics",
+		"--annotator", "57e2b7c38e00270001b43aba", "--annotator", "5995e3cf9845ef00014de380", "--annotator", "61102f9292f5e6301b5bea45")
+	if !hasRow(out, "system_rank_alpha nominal 0.5926 ordinal 0.8778 interval 0.8778") {
+		t.Errorf("without GPT-4:\n%s", out)
+	}
 }
 
 // hasRow reports whether a line of out has the white-space separated fields
