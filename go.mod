@@ -7,6 +7,7 @@ require (
 	github.com/jdkato/prose/v3 v3.2.3
 	github.com/pmezard/go-difflib v1.0.0
 	github.com/urfave/cli/v3 v3.14.0
+	golang.org/x/term v0.37.0
 	modernc.org/sqlite v1.60.1
 )
 

@@ -40,6 +40,7 @@ func commands(e *env) []*cli.Command {
 		annotateCommand(e),
 		correlateCommand(e),
 		agreementCommand(e),
+		evalCommand(e),
 	}
 }
 

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/internal/testdata"
+)
+
+// A small test set written for these tests.
+var evalFiles = map[string]string{
+	"src.txt":  "He go to school every days .\nThe cat sat on mat .\nIt is fine .\n",
+	"ref0.txt": "He goes to school every day .\nThe cat sat on the mat .\nIt is fine .\n",
+	"ref1.txt": "He goes to school each day .\nThe cat sat on a mat .\nIt is fine .\n",
+	"sys.txt":  "He goes to school every days .\nThe cat sat on the mat .\nIt is fine .\n",
+	"gold.m2": `S He go to school every days .
+A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0
+A 5 6|||R:NOUN:NUM|||day|||REQUIRED|||-NONE-|||0
+
+S The cat sat on mat .
+A 4 4|||M:DET|||the|||REQUIRED|||-NONE-|||0
+
+S It is fine .
+A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
+
+`,
+}
+
+func TestEvalDemo(t *testing.T) {
+	out, errOut, code := gecmetric(t, "", "eval")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "built-in demo") {
+		t.Errorf("stderr does not say the demo is scored: %q", errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 5 || !strings.HasPrefix(lines[1], "careful ") || !strings.HasPrefix(lines[2], "eager ") {
+		t.Errorf("table:\n%s", out)
+	}
+	if !strings.Contains(out, "signature: gecmetric:"+version+"|refs:2|") {
+		t.Errorf("no signature:\n%s", out)
+	}
+}
+
+func TestEvalTextAndM2(t *testing.T) {
+	dir := writeFiles(t, evalFiles)
+	p := func(n string) string { return filepath.Join(dir, n) }
+	// The same system against the M2 gold (source from the M2) and
+	// against the text references.
+	for _, args := range [][]string{
+		{"--ref", p("gold.m2")},
+		{"--source", p("src.txt"), "--ref", p("gold.m2")},
+	} {
+		out, errOut, code := gecmetric(t, "", append(append([]string{"eval", "--json", "--metrics", "errant"}, args...), "--hyp", p("sys.txt"))...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d, stderr %s", args, code, errOut)
+		}
+		var got struct {
+			Signature string
+			Systems   []struct {
+				Name   string
+				ERRANT struct{ TP, FP, FN int } `json:"errant"`
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		// goes and the are corrected, days is not.
+		if len(got.Systems) != 1 || got.Systems[0].Name != "sys.txt" || got.Systems[0].ERRANT.TP != 2 || got.Systems[0].ERRANT.FP != 0 || got.Systems[0].ERRANT.FN != 1 {
+			t.Errorf("%v: %+v", args, got)
+		}
+	}
+	// Text references: ERRANT picks, per sentence, the annotator that fits.
+	out, errOut, code := gecmetric(t, "", "eval", "--source", p("src.txt"), "--ref", p("ref0.txt"), "--ref", p("ref1.txt"), "--hyp", p("sys.txt"), "--hyp", p("ref1.txt"))
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	if !strings.Contains(out, "sys.txt ") || !strings.Contains(out, "ref1.txt ") || !strings.Contains(out, "|refs:2|") {
+		t.Errorf("table:\n%s", out)
+	}
+}
+
+func TestEvalJSONShape(t *testing.T) {
+	dir := writeFiles(t, evalFiles)
+	out, errOut, code := gecmetric(t, "", "eval", "--json", "--metrics", "errant,gleu", "--ref", filepath.Join(dir, "gold.m2"), "--hyp", filepath.Join(dir, "sys.txt"))
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	sys := got["systems"].([]any)[0].(map[string]any)
+	keys := func(m any) string {
+		var ks []string
+		for k := range m.(map[string]any) {
+			ks = append(ks, k)
+		}
+		return strings.Join(sortStrings(ks), ",")
+	}
+	if k := keys(got); k != "signature,systems" {
+		t.Errorf("top-level keys %s", k)
+	}
+	if k := keys(sys); k != "errant,gleu,name" {
+		t.Errorf("system keys %s", k)
+	}
+	if k := keys(sys["errant"]); k != "f,fn,fp,p,r,tp" {
+		t.Errorf("errant keys %s", k)
+	}
+	if k := keys(sys["gleu"]); k != "ci,score,std" {
+		t.Errorf("gleu keys %s", k)
+	}
+	// One reference: one GLEU iteration, no spread, no interval.
+	if g := sys["gleu"].(map[string]any); g["std"] != 0.0 || g["ci"].([]any)[0] != nil {
+		t.Errorf("gleu with one reference: %v", g)
+	}
+}
+
+func sortStrings(s []string) []string {
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+	return s
+}
+
+func TestEvalPerSentence(t *testing.T) {
+	dir := writeFiles(t, evalFiles)
+	path := filepath.Join(dir, "out.jsonl")
+	_, errOut, code := gecmetric(t, "", "eval", "--metrics", "errant,gleu", "--per-sentence", path,
+		"--source", filepath.Join(dir, "src.txt"), "--ref", filepath.Join(dir, "ref0.txt"), "--ref", filepath.Join(dir, "ref1.txt"),
+		"--hyp", filepath.Join(dir, "sys.txt"), "--hyp", filepath.Join(dir, "src.txt"))
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("%d lines, want 2 systems x 3 sentences:\n%s", len(lines), data)
+	}
+	var first struct {
+		System   string
+		Sentence int
+		ERRANT   struct{ TP, FP, FN int } `json:"errant"`
+		GLEU     struct{ Counts [][]int } `json:"gleu"`
+		Edits    []struct {
+			O, C, Type string
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
+		t.Fatal(err)
+	}
+	if first.System != "sys.txt" || first.Sentence != 1 || first.ERRANT.TP != 1 || len(first.GLEU.Counts) != 2 ||
+		len(first.Edits) != 1 || first.Edits[0].O != "go" || first.Edits[0].C != "goes" {
+		t.Errorf("first line: %s", lines[0])
+	}
+	// A failing run leaves no file behind.
+	bad := filepath.Join(dir, "bad.jsonl")
+	_, _, code = gecmetric(t, "", "eval", "--per-sentence", bad, "--source", filepath.Join(dir, "src.txt"),
+		"--ref", filepath.Join(dir, "ref0.txt"), "--hyp", filepath.Join(dir, "missing.txt"))
+	if code != 2 {
+		t.Errorf("missing hypothesis: exit %d, want 2", code)
+	}
+	if _, err := os.Stat(bad); !os.IsNotExist(err) {
+		t.Errorf("per-sentence file written by a failed run: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
+func TestEvalErrors(t *testing.T) {
+	files := map[string]string{
+		"short.txt":   "He goes to school every day .\n",
+		"empty.txt":   "\n\n",
+		"untok.txt":   "He goes to school every day.\nThe cat sat on the mat .\nIt is fine .\n",
+		"othersrc.m2": "S Something else entirely .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\nS The cat sat on mat .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\nS It is fine .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n",
+	}
+	for k, v := range evalFiles {
+		files[k] = v
+	}
+	dir := writeFiles(t, files)
+	p := func(n string) string { return filepath.Join(dir, n) }
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		message string // in stderr
+	}{
+		{"line count", []string{"--source", p("src.txt"), "--ref", p("ref0.txt"), "--hyp", p("short.txt")}, 2, "short.txt:2: line counts differ: 1 lines, but the source"},
+		{"empty", []string{"--source", p("src.txt"), "--ref", p("ref0.txt"), "--hyp", p("empty.txt")}, 2, "empty.txt: empty input"},
+		{"no source", []string{"--ref", p("ref0.txt"), "--hyp", p("sys.txt")}, 2, "need --source"},
+		{"no hyp", []string{"--ref", p("gold.m2")}, 2, "--hyp"},
+		{"bad metric", []string{"--metrics", "bleu", "--ref", p("gold.m2"), "--hyp", p("sys.txt")}, 2, `unknown metric "bleu"`},
+		{"bad beta", []string{"--beta", "-1", "--ref", p("gold.m2"), "--hyp", p("sys.txt")}, 2, "--beta"},
+		{"source mismatch", []string{"--source", p("src.txt"), "--ref", p("othersrc.m2"), "--hyp", p("sys.txt")}, 2, "othersrc.m2:1: the S line differs from sentence 1"},
+		{"untokenised", []string{"--metrics", "gleu", "--ref", p("gold.m2"), "--hyp", p("untok.txt")}, 0, `warning: ` + p("untok.txt") + `:1: token "day." has punctuation attached`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, code := gecmetric(t, "", append([]string{"eval"}, tt.args...)...)
+			if code != tt.code || !strings.Contains(errOut, tt.message) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errOut, tt.code, tt.message)
+			}
+		})
+	}
+}
+
+// TestEvalCoNLL checks the command against the reference tools' numbers:
+// ERRANT's compare_m2.py on ERRANT's hypothesis M2, GLEU with references
+// rebuilt from the gold M2.
+func TestEvalCoNLL(t *testing.T) {
+	dir := testdata.Dir(t, "conll14-errant")
+	out, errOut, code := gecmetric(t, "", "eval", "--json", "--metrics", "errant,gleu",
+		"--ref", filepath.Join(dir, "m2", "gold.m2"), "--hyp", filepath.Join(dir, "m2", "AMU.m2"), "--hyp", filepath.Join(dir, "m2", "INPUT.m2"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Systems []struct {
+			Name   string
+			ERRANT struct {
+				TP, FP, FN int
+				F          float64
+			} `json:"errant"`
+			GLEU struct{ Score float64 } `json:"gleu"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	// compare_m2.py: 483 795 1934 0.3779 0.1998 0.3208; compute_gleu: 0.583256.
+	a := got.Systems[0]
+	if a.Name != "AMU.m2" || a.ERRANT.TP != 483 || a.ERRANT.FP != 795 || a.ERRANT.FN != 1934 || int(a.ERRANT.F*1e4+0.5) != 3208 {
+		t.Errorf("AMU: %+v", a)
+	}
+	if s := int(a.GLEU.Score*1e6 + 0.5); s != 583256 {
+		t.Errorf("AMU GLEU %v, want 0.583256", a.GLEU.Score)
+	}
+	if i := got.Systems[1]; i.ERRANT.TP != 0 || i.ERRANT.FN != 2070 || int(i.GLEU.Score*1e6+0.5) != 566048 {
+		t.Errorf("INPUT: %+v", i)
+	}
+}
