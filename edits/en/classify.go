@@ -13,9 +13,9 @@ import (
 // changes nothing; "noop" for the placeholder edit of an unchanged
 // sentence.
 //
-// The tokens of e are read from o and c through its spans; when the
-// correction span is unknown (CStart < 0, as for an M2 edit), e.O and e.C
-// are annotated on their own instead, without sentence context.
+// The tokens of e are read from o and c through its spans; a side whose
+// span is unknown or out of range (CStart < 0, as for an edit read from
+// M2) is annotated from e.O or e.C on its own, without sentence context.
 //
 // The rules are ERRANT's, in ERRANT's order; they are listed in
 // replacementRules, oneSidedRules and the rule families below. ERRANT reads
@@ -32,26 +32,23 @@ func (l *Language) Classify(o, c *edits.Sentence, e edits.Edit) string {
 	if e.IsNoop() {
 		return "noop"
 	}
-	var os, cs side
-	if e.CStart < 0 || e.CEnd < e.CStart || e.CEnd > c.Len() ||
-		e.OStart < 0 || e.OEnd < e.OStart || e.OEnd > o.Len() {
-		os = wholeSide(l.annotateFallback(e.O))
-		cs = wholeSide(l.annotateFallback(e.C))
-	} else {
-		os = side{sent: o, at: e.OStart, toks: o.Tokens[e.OStart:e.OEnd]}
-		cs = side{sent: c, at: e.CStart, toks: c.Tokens[e.CStart:e.CEnd]}
-	}
-	if len(os.toks) > 0 && len(cs.toks) > 0 && sameTexts(os.toks, cs.toks) {
+	oSide := l.sideOf(o, e.OStart, e.OEnd, e.O)
+	cSide := l.sideOf(c, e.CStart, e.CEnd, e.C)
+	if len(oSide.toks) > 0 && len(cSide.toks) > 0 && sameTexts(oSide.toks, cSide.toks) {
 		// ERRANT compares the edit's full strings once, before ignoring
 		// trailing case changes: same to same is detected, not corrected.
 		return "UNK"
 	}
-	return classifySides(os, cs)
+	return classifySides(oSide, cSide)
 }
 
-// annotateFallback annotates tokens read without sentence context.
-func (l *Language) annotateFallback(tokens []string) *edits.Sentence {
-	return l.Annotate(tokens)
+// sideOf returns the tokens [start, end) of s, or, when that span is not
+// in s, the tokens annotated on their own.
+func (l *Language) sideOf(s *edits.Sentence, start, end int, tokens []string) side {
+	if s != nil && start >= 0 && start <= end && end <= s.Len() {
+		return side{sent: s, at: start, toks: s.Tokens[start:end]}
+	}
+	return wholeSide(l.Annotate(tokens))
 }
 
 // A side is the source or correction part of an edit: toks, which start

@@ -259,6 +259,21 @@ func TestClassify(t *testing.T) {
 	}
 }
 
+func TestClassifyUnknownCorrectionSpan(t *testing.T) {
+	l := New()
+	o := handTagged(t, "two/CD/=/nummod cat/NN/=/ROOT")
+	// An M2 edit: the correction span is unknown, the correction tokens
+	// are annotated on their own.
+	e := edits.Edit{OStart: 1, OEnd: 2, CStart: -1, CEnd: -1, O: []string{"cat"}, C: []string{"cats"}}
+	if got := l.Classify(o, nil, e); got != "R:NOUN:NUM" {
+		t.Errorf("Classify(cat -> cats, no correction span) = %s, want R:NOUN:NUM", got)
+	}
+	e = edits.Edit{OStart: 1, OEnd: 2, CStart: -1, CEnd: -1, O: []string{"cat"}}
+	if got := l.Classify(o, nil, e); got != "U:NOUN" {
+		t.Errorf("Classify(cat -> nothing, no correction span) = %s, want U:NOUN", got)
+	}
+}
+
 func TestClassifyNoop(t *testing.T) {
 	s := handTagged(t, "Hi/UH/=/ROOT")
 	if got := New().Classify(s, s, edits.Edit{OStart: -1, OEnd: -1, CStart: -1, CEnd: -1, Type: "noop"}); got != "noop" {
