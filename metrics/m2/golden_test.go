@@ -3,6 +3,7 @@ package m2_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -126,6 +127,16 @@ func TestGoldenViaCorpora(t *testing.T) {
 			}
 			if got := res.String(); got != string(want) {
 				t.Errorf("got\n%swant\n%s", got, want)
+			}
+			// Sentence by sentence, the same as with the scorer's own reader.
+			own, err := m2.Score(readGoldFile(t, in[1]), readHypFile(t, in[0]), m2.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range own.Sentences {
+				if !reflect.DeepEqual(own.Sentences[i], res.Sentences[i]) {
+					t.Fatalf("sentence %d differs:\nReadGold %+v\ncorpora  %+v", i+1, own.Sentences[i], res.Sentences[i])
+				}
 			}
 		})
 	}

@@ -194,7 +194,12 @@ func Score(gold []Sentence, hyps [][]string, opts Options) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var b builder
+			b := builders.Get().(*builder)
+			defer func() {
+				b.l.src, b.l.hyp = nil, nil // keep no caller data alive in the pool
+				builders.Put(b)
+			}()
+			b.pathSc.nearTies = 0
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(gold) {
@@ -210,6 +215,9 @@ func Score(gold []Sentence, hyps [][]string, opts Options) (*Result, error) {
 	choose(res, opts.BetaValue())
 	return res, nil
 }
+
+// builders keeps lattice buffers between calls of Score.
+var builders = sync.Pool{New: func() any { return new(builder) }}
 
 // choose picks each sentence's annotator in order by the running F, then
 // by more correct edits, then by fewer proposed+beta²·gold, keeping the
