@@ -126,37 +126,92 @@ func Spearman(x, y []float64) float64 {
 // where C and D count concordant and discordant pairs, n0 = n(n−1)/2, and
 // n1, n2 count pairs tied in x and in y. A pair tied in either variable is
 // neither concordant nor discordant. NaN when either variable is constant.
-// (Kendall 1945; scipy.stats.kendalltau's default variant.) The O(n²)
-// count is exact and fast enough for the thousands of items of a rating set.
+// (Kendall 1945; scipy.stats.kendalltau's default variant.) The pairs are
+// counted in O(n log n) time with Knight's (1966) merge-sort method.
 func KendallTauB(x, y []float64) float64 {
 	checkLen("KendallTauB", x, y)
-	n := len(x)
-	var c, d, tx, ty float64
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			sx := sign(x[i] - x[j])
-			sy := sign(y[i] - y[j])
-			switch {
-			case sx == 0 && sy == 0:
-				tx++
-				ty++
-			case sx == 0:
-				tx++
-			case sy == 0:
-				ty++
-			case sx == sy:
-				c++
-			default:
-				d++
-			}
-		}
-	}
-	n0 := float64(n) * float64(n-1) / 2
-	den := math.Sqrt((n0 - tx) * (n0 - ty))
+	c := countPairs(x, y)
+	den := math.Sqrt((c.n0 - c.tx) * (c.n0 - c.ty))
 	if den == 0 {
 		return math.NaN()
 	}
-	return (c - d) / den
+	return (c.concordant - c.discordant) / den
+}
+
+// pairCounts classifies the n(n−1)/2 pairs of two variables.
+type pairCounts struct {
+	n0                     float64 // all pairs
+	tx, ty, txy            float64 // tied in x (incl. both), in y (incl. both), in both
+	concordant, discordant float64 // strictly ordered the same / opposite way
+}
+
+// countPairs counts concordant, discordant and tied pairs in O(n log n):
+// sort by (x, y), count x ties and joint ties from runs, count strict
+// inversions of y with a merge sort (Knight 1966), count y ties from runs
+// of the sorted y.
+func countPairs(x, y []float64) pairCounts {
+	n := len(x)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool {
+		if x[idx[a]] != x[idx[b]] {
+			return x[idx[a]] < x[idx[b]]
+		}
+		return y[idx[a]] < y[idx[b]]
+	})
+	var c pairCounts
+	c.n0 = float64(n) * float64(n-1) / 2
+	runs := func(eq func(i, j int) bool) float64 {
+		t := 0.0
+		for i := 0; i < n; {
+			j := i + 1
+			for j < n && eq(i, j) {
+				j++
+			}
+			k := float64(j - i)
+			t += k * (k - 1) / 2
+			i = j
+		}
+		return t
+	}
+	c.tx = runs(func(i, j int) bool { return x[idx[i]] == x[idx[j]] })
+	c.txy = runs(func(i, j int) bool { return x[idx[i]] == x[idx[j]] && y[idx[i]] == y[idx[j]] })
+	ys := make([]float64, n)
+	for i, k := range idx {
+		ys[i] = y[k]
+	}
+	c.discordant = float64(inversions(ys, make([]float64, n)))
+	c.ty = runs(func(i, j int) bool { return ys[i] == ys[j] }) // ys is now sorted
+	c.concordant = c.n0 - c.tx - c.ty + c.txy - c.discordant
+	return c
+}
+
+// inversions sorts a in place and returns the number of pairs i<j with
+// a[i] > a[j] (strictly); buf has len(a).
+func inversions(a, buf []float64) int64 {
+	if len(a) < 2 {
+		return 0
+	}
+	m := len(a) / 2
+	inv := inversions(a[:m], buf[:m]) + inversions(a[m:], buf[m:])
+	i, j, k := 0, m, 0
+	for i < m && j < len(a) {
+		if a[j] < a[i] {
+			buf[k] = a[j]
+			inv += int64(m - i)
+			j++
+		} else {
+			buf[k] = a[i]
+			i++
+		}
+		k++
+	}
+	k += copy(buf[k:], a[i:m])
+	copy(buf[k:], a[j:])
+	copy(a, buf[:len(a)])
+	return inv
 }
 
 func sign(v float64) int {
@@ -174,12 +229,17 @@ func sign(v float64) int {
 // agreement meaning the same strict order, or a tie in both. human values
 // tie when equal; metric values tie when they differ by at most epsilon
 // (0 for exact ties). With no ties anywhere it is (1+tau)/2 of Kendall's
-// tau-a. NaN with fewer than two items.
+// tau-a. NaN with fewer than two items. With epsilon 0 it takes O(n log n)
+// time, otherwise O(n²).
 func PairwiseAccuracy(human, metric []float64, epsilon float64) float64 {
 	checkLen("PairwiseAccuracy", human, metric)
 	n := len(human)
 	if n < 2 {
 		return math.NaN()
+	}
+	if epsilon == 0 {
+		c := countPairs(human, metric)
+		return (c.concordant + c.txy) / c.n0
 	}
 	agree := 0
 	for i := 0; i < n; i++ {
@@ -209,24 +269,13 @@ func PairwiseAccuracy(human, metric []float64, epsilon float64) float64 {
 // NaN when the humans tie every pair.
 func WMTKendall(human, metric []float64) float64 {
 	checkLen("WMTKendall", human, metric)
-	var c, d float64
-	for i := 0; i < len(human); i++ {
-		for j := i + 1; j < len(human); j++ {
-			h := sign(human[i] - human[j])
-			if h == 0 {
-				continue
-			}
-			if sign(metric[i]-metric[j]) == h {
-				c++
-			} else {
-				d++
-			}
-		}
-	}
-	if c+d == 0 {
+	c := countPairs(human, metric)
+	metricOnlyTies := c.ty - c.txy
+	den := c.concordant + c.discordant + metricOnlyTies
+	if den == 0 {
 		return math.NaN()
 	}
-	return (c - d) / (c + d)
+	return (c.concordant - c.discordant - metricOnlyTies) / den
 }
 
 // Quantile returns the q-quantile of x by linear interpolation between order

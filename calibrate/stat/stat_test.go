@@ -3,6 +3,7 @@ package stat
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -264,5 +265,60 @@ func BenchmarkKendallTauB(b *testing.B) {
 	}
 	for b.Loop() {
 		KendallTauB(x, y)
+	}
+}
+
+// naivePairs counts pairs by definition, O(n²), to check countPairs.
+func naivePairs(x, y []float64) (c, d, tx, ty, txy float64) {
+	for i := range x {
+		for j := i + 1; j < len(x); j++ {
+			sx, sy := sign(x[i]-x[j]), sign(y[i]-y[j])
+			switch {
+			case sx == 0 && sy == 0:
+				tx, ty, txy = tx+1, ty+1, txy+1
+			case sx == 0:
+				tx++
+			case sy == 0:
+				ty++
+			case sx == sy:
+				c++
+			default:
+				d++
+			}
+		}
+	}
+	return
+}
+
+func TestFastPairCountsMatchDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 300; trial++ {
+		n := rng.IntN(40)
+		x := make([]float64, n)
+		y := make([]float64, n)
+		k := 1 + rng.IntN(6) // few distinct values: many ties
+		for i := range x {
+			x[i] = float64(rng.IntN(k))
+			y[i] = float64(rng.IntN(k))
+		}
+		c, d, tx, ty, txy := naivePairs(x, y)
+		got := countPairs(x, y)
+		if got.concordant != c || got.discordant != d || got.tx != tx || got.ty != ty || got.txy != txy {
+			t.Fatalf("x=%v y=%v: got %+v, want C=%v D=%v tx=%v ty=%v txy=%v", x, y, got, c, d, tx, ty, txy)
+		}
+		if n < 2 {
+			continue
+		}
+		// acc_eq with epsilon 0 against its definition (the O(n²) path
+		// with a negative epsilon is the same definition).
+		if a, b := PairwiseAccuracy(x, y, 0), (c+txy)/(float64(n)*float64(n-1)/2); !near(a, b, 1e-12) {
+			t.Fatalf("acc_eq %v, want %v", a, b)
+		}
+		if a, b := PairwiseAccuracy(x, y, 0), PairwiseAccuracy(x, y, -1e-300); !near(a, b, 1e-12) && !(math.IsNaN(a) && math.IsNaN(b)) {
+			t.Fatalf("acc_eq fast %v, slow %v", a, b)
+		}
+		if w := (c - d - (ty - txy)) / (c + d + ty - txy); !near(WMTKendall(x, y), w, 1e-12) {
+			t.Fatalf("WMTKendall %v, want %v", WMTKendall(x, y), w)
+		}
 	}
 }
