@@ -10,8 +10,12 @@
 // from a guess: VERB after att, an auxiliary, or a subject pronoun with a
 // tense ending; ADJ for adjective suffixes (-ig, -lig, -isk, -sam, -bar
 // and their -t/-a forms); NOUN for noun suffixes (-ning, -het, -tion,
-// -skap, -else, -itet, plural -arna/-erna/-orna) or after a determiner;
-// X when nothing fits. Lemma is the Snowball Swedish stem of an open-class
+// -skap, -else, -itet, plural -arna/-erna/-orna); with the lexicon, from
+// which inflected forms of the word it knows (a verb's infinitive, present
+// and past: pratar/prata/pratade; a noun's definite plural or definite
+// and genitive forms: bilar/bilarna, bil/bilen/bils; an adjective's -a and
+// -t forms: stor/stora/stort); or NOUN/ADJ after a determiner; X when
+// nothing fits. Lemma is the Snowball Swedish stem of an open-class
 // word (package snowball) and the word itself for a closed-class word.
 // There is no tagger: POS is a guess meant for typing edits, not a tagging.
 //

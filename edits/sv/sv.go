@@ -34,7 +34,7 @@ func (l *Language) lexicon() *Lexicon {
 // and POS/Tag: the closed class of the word when it has one, PUNCT or NUM
 // by its characters, else a guess from context and suffix (NOUN, VERB,
 // ADJ) or X.
-func (*Language) Annotate(tokens []string) *edits.Sentence {
+func (l *Language) Annotate(tokens []string) *edits.Sentence {
 	s := &edits.Sentence{Tokens: make([]edits.Token, len(tokens))}
 	for i, t := range tokens {
 		low := strings.ToLower(t)
@@ -50,7 +50,7 @@ func (*Language) Annotate(tokens []string) *edits.Sentence {
 		}
 		s.Tokens[i] = edits.Token{Text: t, Lower: low, Lemma: lemma, POS: pos}
 	}
-	guessOpenClasses(s.Tokens)
+	guessOpenClasses(s.Tokens, l.lexicon())
 	for i := range s.Tokens {
 		s.Tokens[i].Tag = s.Tokens[i].POS
 	}
@@ -59,7 +59,7 @@ func (*Language) Annotate(tokens []string) *edits.Sentence {
 
 // guessOpenClasses gives the X tokens a NOUN, VERB or ADJ guess where
 // context or suffix makes one likely.
-func guessOpenClasses(ts []edits.Token) {
+func guessOpenClasses(ts []edits.Token, lex *Lexicon) {
 	for i := range ts {
 		if ts[i].POS != "X" {
 			continue
@@ -78,6 +78,8 @@ func guessOpenClasses(ts []edits.Token) {
 			ts[i].POS = "ADJ"
 		case hasAnySuffix(w, "ning", "ningen", "ningar", "ningarna", "het", "heten", "heter", "tion", "tionen", "skap", "skapet", "else", "elsen", "itet", "iteten", "ande", "ende", "arna", "erna", "orna"):
 			ts[i].POS = "NOUN"
+		case paradigm(w, lex) != "":
+			ts[i].POS = paradigm(w, lex)
 		case determinerLike[prev]:
 			// Determiner + word: a noun, or an adjective when another
 			// open word follows.
@@ -214,4 +216,39 @@ func sameStem(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// paradigm guesses the word class of w from which of its would-be
+// inflected forms the lexicon knows: a verb has an infinitive, a present
+// and a past tense (pratar: prata, pratade; leva: lever, levde), a noun a plural definite or a genitive
+// with a definite form (bilar: bilarna; bil: bilen, bils), an adjective
+// its -a and -t forms (stor: stora, stort). It returns "" when the
+// lexicon is absent or the evidence is not there.
+func paradigm(w string, lex *Lexicon) string {
+	if lex == nil || len(w) < 3 {
+		return ""
+	}
+	has := lex.Has
+	switch {
+	case strings.HasSuffix(w, "ar") && has(w[:len(w)-1]) && (has(w[:len(w)-1]+"de") || has(w[:len(w)-2]+"ade")):
+		return "VERB" // pratar
+	case strings.HasSuffix(w, "er") && has(w[:len(w)-2]+"a") && !has(w+"na"):
+		return "VERB" // lider, leker
+	case (strings.HasSuffix(w, "ade") && has(w[:len(w)-2])) || (hasAnySuffix(w, "de", "te") && has(w[:len(w)-2]+"a") && has(w[:len(w)-2]+"er")):
+		return "VERB" // pratade, lekte
+	case strings.HasSuffix(w, "a") && (has(w+"r") || has(w[:len(w)-1]+"er")) &&
+		(has(w+"de") || has(w[:len(w)-1]+"de") || has(w[:len(w)-1]+"te")):
+		return "VERB" // prata, leva, leka
+	case has(w+"na") && hasAnySuffix(w, "ar", "er", "or", "en", "on"):
+		return "NOUN" // bilar, faktorer
+	case (has(w+"en") || has(w+"et")) && has(w+"s") && !has(w+"t"):
+		return "NOUN" // bil, hus
+	case hasAnySuffix(w, "en", "et") && has(w[:len(w)-2]) && has(w[:len(w)-2]+"s") && !has(w[:len(w)-2]+"t"):
+		return "NOUN" // bilen, huset
+	case has(w+"a") && has(w+"t") && !has(w+"r"):
+		return "ADJ" // stor
+	case strings.HasSuffix(w, "a") && has(w[:len(w)-1]+"t") && has(w[:len(w)-1]) && !has(w+"r"):
+		return "ADJ" // stora
+	}
+	return ""
 }

@@ -71,6 +71,18 @@ func TestAnnotate(t *testing.T) {
 	}
 }
 
+func TestParadigmGuesses(t *testing.T) {
+	l := &sv.Language{Lexicon: lexicon}
+	s := l.Annotate(strings.Fields("pratar stora bilar okänt"))
+	var got []string
+	for _, tok := range s.Tokens {
+		got = append(got, tok.POS)
+	}
+	if want := "VERB ADJ NOUN X"; strings.Join(got, " ") != want {
+		t.Errorf("POS %v, want %s", got, want)
+	}
+}
+
 // TestSwedishBalancedTest extracts the edits of the reference and the
 // five systems (and the two rewrites) against the SweLL sources of every
 // CEFR level and logs a table of error types.

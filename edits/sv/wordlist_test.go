@@ -13,7 +13,7 @@ func tempWordList() string {
 		panic(err)
 	}
 	p := filepath.Join(dir, "words")
-	words := "# test list\nbehöver\nhar\nhär\nhund\nen\njag\nbil\nbilar\n" + "f\xf6r\n" // för in Latin-1
+	words := "# test list\nbehöver\nhar\nhär\nhund\nen\njag\nbil\nbilar\nbilarna\nprata\npratar\npratade\nstor\nstora\nstort\n" + "f\xf6r\n" // för in Latin-1
 	if err := os.WriteFile(p, []byte(words), 0o644); err != nil {
 		panic(err)
 	}
