@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/urfave/cli/v3"
 
@@ -26,7 +25,6 @@ func agreementCommand(e *env) *cli.Command {
 			"system, overall and per annotator.",
 		Flags: append(humanFlags(),
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "TrueSkill match-order seed (ranking formats)"},
-			&cli.StringSliceFlag{Name: "annotator", Usage: "only these annotators (repeatable)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON"},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
@@ -40,12 +38,6 @@ func agreementCommand(e *env) *cli.Command {
 			rs, err := readHuman(cmd)
 			if err != nil {
 				return err
-			}
-			if keep := cmd.StringSlice("annotator"); len(keep) > 0 {
-				rs = rs.Where(func(r *human.Rating) bool { return slices.Contains(keep, r.Annotator) })
-				if len(rs) == 0 {
-					return usageError{fmt.Errorf("--annotator: none of %q rated anything in %s", keep, cmd.String("human"))}
-				}
 			}
 			ag, err := calibrate.Agreement(rs)
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -27,6 +28,7 @@ func humanFlags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Usage: "format of --human: " + strings.Join(corpora.RatingFormats, ", ") +
 			"; rankings: " + strings.Join(corpora.RankingFormats, ", "), Required: true},
 		&cli.StringSliceFlag{Name: "scale", Usage: "only these scales (by name, e.g. grammaticality; repeatable)"},
+		&cli.StringSliceFlag{Name: "annotator", Usage: "only these annotators (repeatable); default all"},
 		&cli.StringFlag{Name: "item-col", Value: "item", Usage: "csv/tsv/jsonl: the item id column"},
 		&cli.StringFlag{Name: "system-col", Value: "system", Usage: "csv/tsv/jsonl: the system column"},
 		&cli.StringFlag{Name: "annotator-col", Value: "annotator", Usage: "csv/tsv/jsonl: the annotator column"},
@@ -56,6 +58,12 @@ func readHuman(cmd *cli.Command) (human.Ratings, error) {
 	rs, err := corpora.ReadRatings(cmd.String("human"), cmd.String("format"), table)
 	if err != nil {
 		return nil, err
+	}
+	if keep := cmd.StringSlice("annotator"); len(keep) > 0 {
+		rs = rs.Where(func(r *human.Rating) bool { return slices.Contains(keep, r.Annotator) })
+		if len(rs) == 0 {
+			return nil, usageError{fmt.Errorf("--annotator: none of %q rated anything in %s", keep, cmd.String("human"))}
+		}
 	}
 	if keep := cmd.StringSlice("scale"); len(keep) > 0 {
 		for _, k := range keep {
