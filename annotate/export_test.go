@@ -1,0 +1,81 @@
+package annotate
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/corpora"
+)
+
+func TestTokenDiff(t *testing.T) {
+	for _, tc := range []struct {
+		out, post string
+		want      []Change
+	}{
+		{"a b c", "a b c", []Change{}},
+		{"She go home .", "She goes home .", []Change{{1, 2, []string{"go"}, []string{"goes"}}}},
+		{"I like cat", "I like the cat", []Change{{2, 2, []string{}, []string{"the"}}}},
+		{"it is is good", "it is good", []Change{{2, 3, []string{"is"}, []string{}}}},
+		{"", "new words", []Change{{0, 0, []string{}, []string{"new", "words"}}}},
+		{"a  b", "a b", []Change{}}, // white space is not a token
+	} {
+		if got := TokenDiff(tc.out, tc.post); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("TokenDiff(%q, %q) = %v, want %v", tc.out, tc.post, got, tc.want)
+		}
+	}
+}
+
+// TestJSONLForCalibrate writes the JSON Lines export and reads it back with
+// corpora's named-column reader, the way calibrate takes ratings in.
+func TestJSONLForCalibrate(t *testing.T) {
+	db := newFixtureDB(t)
+	db.AddAnnotator("ann")
+	c := Confirmation{Annotator: "ann", Item: 1, Next: -1, Outputs: []Judgement{
+		{System: "sysA", PostEdit: "I have <b>two</b> cats & a dog .", Ratings: map[string]string{"grammaticality": "Comprehensible", "fluency": "3", "meaning": "Identical"}},
+		{System: "sysB", PostEdit: "I have <b>two</b> cats & a dog .", Ratings: map[string]string{"grammaticality": "Other", "fluency": "2", "meaning": "Minor differences"}},
+	}}
+	if err := db.Confirm(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := db.WriteJSONL(&buf, ""); err != nil {
+		t.Fatal(err)
+	}
+	table := corpora.RatingTable{Item: "item", System: "system", Annotator: "annotator", Source: "source",
+		Output: "output", PostEdit: "post_edit",
+		Scales: map[string]*human.Scale{"grammaticality": human.Grammaticality4, "fluency": human.Fluency4, "meaning": human.Meaning4}}
+	rs, err := table.ReadJSONL(&buf, "export.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := db.HumanRatings("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 6 || len(want) != 6 {
+		t.Fatalf("%d ratings read back, %d stored; want 6", len(rs), len(want))
+	}
+	key := func(r human.Rating) string {
+		return fmt.Sprintf("%s|%s|%s|%s|%s|%v|%s|%s|%s", r.Item, r.System, r.Annotator, r.Scale.Name, r.Label, r.Other, r.Output, r.PostEdit, r.Source)
+	}
+	got := map[string]bool{}
+	for _, r := range rs {
+		got[key(r)] = true
+	}
+	for _, r := range want {
+		if !got[key(r)] {
+			t.Errorf("rating %s not read back from the export", key(r))
+		}
+	}
+	// The edits from output to post-edit are the errors the output had.
+	rt, _ := db.Ratings("")
+	for _, r := range rt {
+		if r.System == "sysA" && (len(r.Edits) != 1 || r.Edits[0].Output[0] != "cat" || r.Edits[0].Post[0] != "cats") {
+			t.Errorf("sysA edits %+v", r.Edits)
+		}
+	}
+}
