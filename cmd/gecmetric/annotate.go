@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -96,6 +97,9 @@ func annotateCommand(e *env) *cli.Command {
 						return err
 					}
 					base := "http://" + l.Addr().String()
+					if ta, ok := l.Addr().(*net.TCPAddr); ok && !ta.IP.IsLoopback() {
+						fmt.Fprintf(e.stderr, "gecmetric: warning: listening on %s, reachable from other machines; tokens travel unencrypted\n", l.Addr())
+					}
 					as, err := db.Annotators()
 					if err != nil {
 						return err
@@ -136,6 +140,9 @@ func annotateCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "out", Usage: "swell-json: write `DIR`/NAME.json for each annotator"},
 				},
 				Action: func(ctx context.Context, c *cli.Command) error {
+					if f := c.String("format"); f != "jsonl" && f != "swell-json" {
+						return usageError{fmt.Errorf("unknown --format %q (want swell-json or jsonl)", f)}
+					}
 					db, err := annotate.Open(c.String("db"))
 					if err != nil {
 						return err
@@ -152,9 +159,8 @@ func annotateCommand(e *env) *cli.Command {
 							return usageError{errors.New("swell-json holds one annotator: give --annotator NAME or --out DIR")}
 						}
 						return db.WriteSwell(e.stdout, c.String("annotator"))
-					default:
-						return usageError{fmt.Errorf("unknown --format %q (want swell-json or jsonl)", c.String("format"))}
 					}
+					return nil
 				},
 			},
 			{
@@ -170,6 +176,10 @@ func annotateCommand(e *env) *cli.Command {
 					scales, dists, err := db.Agreement()
 					if err != nil {
 						return err
+					}
+					if len(scales) == 0 {
+						fmt.Fprintf(e.stderr, "gecmetric: %s holds no confirmed ratings yet\n", c.String("db"))
+						return nil
 					}
 					printAnnotateAgreement(e.stdout, scales, dists)
 					return nil
