@@ -131,3 +131,38 @@ func TestEditsCompareCoNLL(t *testing.T) {
 		t.Errorf("code %d, stderr %q, out\n%s", code, errOut, out)
 	}
 }
+
+func TestEditsOptions(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"src.txt": "we saw red big cars\n",
+		"a.txt":   "We saw big red car\n",
+		"sv.txt":  "Jag har två bil .\n",
+		"sv2.txt": "Jag har två bilar .\n",
+	})
+	src, a := filepath.Join(dir, "src.txt"), filepath.Join(dir, "a.txt")
+	tests := []struct {
+		args []string
+		want string // the A lines
+	}{
+		{[]string{"--lang", "xx", "--source", src, "--target", a},
+			"A 0 1|||R:ORTH|||We|||REQUIRED|||-NONE-|||0\nA 2 4|||R:WO|||big red|||REQUIRED|||-NONE-|||0\nA 4 5|||R:SPELL|||car|||REQUIRED|||-NONE-|||0\n"},
+		{[]string{"--lang", "xx", "--lev", "--source", src, "--target", a},
+			"A 0 1|||R:ORTH|||We|||REQUIRED|||-NONE-|||0\nA 2 3|||R:OTHER|||big|||REQUIRED|||-NONE-|||0\nA 3 4|||R:OTHER|||red|||REQUIRED|||-NONE-|||0\nA 4 5|||R:SPELL|||car|||REQUIRED|||-NONE-|||0\n"},
+		{[]string{"--lang", "xx", "--merge", "all-merge", "--lev", "--source", src, "--target", a},
+			"A 0 1|||R:ORTH|||We|||REQUIRED|||-NONE-|||0\nA 2 5|||R:OTHER|||big red car|||REQUIRED|||-NONE-|||0\n"},
+		{[]string{"--lang", "sv", "--source", filepath.Join(dir, "sv.txt"), "--target", filepath.Join(dir, "sv2.txt")},
+			"A 3 4|||R:MORPH|||bilar|||REQUIRED|||-NONE-|||0\n"},
+	}
+	for _, tt := range tests {
+		out, errOut, code := gecmetric(t, "", append([]string{"edits"}, tt.args...)...)
+		var as strings.Builder
+		for _, line := range strings.SplitAfter(out, "\n") {
+			if strings.HasPrefix(line, "A ") {
+				as.WriteString(line)
+			}
+		}
+		if code != 0 || as.String() != tt.want {
+			t.Errorf("%v: code %d, stderr %q, got\n%s\nwant\n%s", tt.args, code, errOut, as.String(), tt.want)
+		}
+	}
+}
