@@ -25,6 +25,7 @@ import (
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
+	"github.com/gecmetric/gecmetric/metrics/m2"
 )
 
 func evalCommand(e *env) *cli.Command {
@@ -167,6 +168,7 @@ func demoInput() *evalInput {
 // An inputFile is one file as read: M2 blocks or text lines.
 type inputFile struct {
 	path   string
+	data   []byte
 	m2     []corpora.M2Block
 	text   *corpora.TextFile
 	coders []int // M2: every coder id in the file, ascending
@@ -183,7 +185,7 @@ func readInput(path string) (*inputFile, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &corpora.ParseError{File: path, Err: fmt.Errorf("%w: the file has no sentences", corpora.ErrEmptyInput)}
 	}
-	f := &inputFile{path: path}
+	f := &inputFile{path: path, data: data}
 	if isM2(path, data) {
 		f.m2, err = corpora.ReadM2(bytes.NewReader(data), path)
 		if err != nil {
@@ -318,6 +320,16 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 			set.ERRANTRefs[i] = s
 		}
 	}
+	if len(refs) == 1 && refs[0].m2 != nil {
+		// One M2 file: the M2 scorer's own reader gives its exact gold.
+		gold, err := m2.ReadGold(bytes.NewReader(refs[0].data), refs[0].path)
+		if err != nil {
+			return nil, err
+		}
+		if len(gold) == n {
+			set.M2Gold = gold
+		}
+	}
 	in := &evalInput{set: set}
 	var refToks [][][]string
 	for _, r := range set.Refs {
@@ -341,6 +353,10 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 			}
 		} else {
 			sys.Tokens = f.text.Tokens
+			sys.M2Tokens = make([][]string, n)
+			for i, l := range f.text.Lines {
+				sys.M2Tokens[i] = m2.Tokenize(l)
+			}
 			if w, ok := eval.CheckTokens(sys.Tokens, sourceToks, refToks...); !ok {
 				also := ""
 				if w.Lines > 1 {
@@ -432,6 +448,9 @@ func writeEvalTable(w io.Writer, ev *eval.Evaluator, results []*eval.Result) err
 	fb := "F" + strconv.FormatFloat(cfg.Beta, 'g', -1, 64)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := []string{"system"}
+	if cfg.Has(eval.M2) {
+		head = append(head, "M2 P", "R", fb)
+	}
 	if cfg.Has(eval.ERRANT) {
 		head = append(head, "ERRANT TP", "FP", "FN", "P", "R", fb)
 	}
@@ -442,6 +461,9 @@ func writeEvalTable(w io.Writer, ev *eval.Evaluator, results []*eval.Result) err
 	f4 := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	for _, r := range results {
 		row := []string{r.Name}
+		if m := r.M2; m != nil {
+			row = append(row, f4(m.P), f4(m.R), f4(m.F))
+		}
 		if e := r.ERRANT; e != nil {
 			p, rec, f := e.Score()
 			row = append(row, strconv.Itoa(e.Counts.TP), strconv.Itoa(e.Counts.FP), strconv.Itoa(e.Counts.FN), f4(p), f4(rec), f4(f))
@@ -497,6 +519,9 @@ func writeEvalJSON(w io.Writer, ev *eval.Evaluator, results []*eval.Result) erro
 	}{Signature: ev.Signature(), Systems: []jsonSystem{}}
 	for _, r := range results {
 		s := jsonSystem{Name: r.Name}
+		if m := r.M2; m != nil {
+			s.M2 = &jsonPRF{m.P, m.R, m.F}
+		}
 		if e := r.ERRANT; e != nil {
 			p, rec, f := e.Score()
 			s.ERRANT = &jsonERRANT{e.Counts.TP, e.Counts.FP, e.Counts.FN, p, rec, f}
@@ -522,9 +547,17 @@ func finite(x float64) *float64 {
 type perSentence struct {
 	System   string         `json:"system"`
 	Sentence int            `json:"sentence"` // 1-based
+	M2       *sentM2        `json:"m2,omitempty"`
 	ERRANT   *sentERRANT    `json:"errant,omitempty"`
 	GLEU     *sentGLEU      `json:"gleu,omitempty"`
 	Edits    []sentenceEdit `json:"edits,omitempty"`
+}
+
+type sentM2 struct {
+	Correct   int `json:"correct"`
+	Proposed  int `json:"proposed"`
+	Gold      int `json:"gold"`
+	Annotator int `json:"annotator"`
 }
 
 type sentERRANT struct {
@@ -555,13 +588,20 @@ func writePerSentence(w io.Writer, results []*eval.Result) error {
 	enc := json.NewEncoder(bw)
 	for _, r := range results {
 		n := 0
-		if r.ERRANT != nil {
+		if r.M2 != nil {
+			n = len(r.M2.Sentences)
+		} else if r.ERRANT != nil {
 			n = len(r.ERRANT.Sentences)
 		} else if r.GLEU != nil {
 			n = len(r.GLEU.Sentences)
 		}
 		for i := range n {
 			ps := perSentence{System: r.Name, Sentence: i + 1}
+			if r.M2 != nil {
+				sr := &r.M2.Sentences[i]
+				st := sr.Stats()
+				ps.M2 = &sentM2{int(st[m2.Correct]), int(st[m2.Proposed]), int(st[m2.Gold]), sr.Annotators[sr.Chosen].ID}
+			}
 			if r.ERRANT != nil {
 				c := r.ERRANT.Sentences[i]
 				ps.ERRANT = &sentERRANT{c.TP, c.FP, c.FN, c.Hyp, c.Ref}

@@ -11,6 +11,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
+	"github.com/gecmetric/gecmetric/metrics/m2"
 )
 
 // The metric names of Config.Metrics.
@@ -95,6 +96,10 @@ type TestSet struct {
 	// M2 files, with coders in file order (which breaks ties as
 	// compare_m2.py does); nil means they are built from Refs.
 	ERRANTRefs []errant.Sentence
+	// M2Gold optionally gives the M2 scorer's gold as its own reader reads
+	// an M2 file (m2.ReadGold), which reproduces the scorer's quirks; nil
+	// means it is built from Refs, one annotator per reference.
+	M2Gold []m2.Sentence
 }
 
 // A System is one hypothesis to score.
@@ -108,6 +113,10 @@ type System struct {
 	// from an M2 file (every coder, in file order), used as they are, as
 	// compare_m2.py -hyp does; nil means built from Edits.
 	ERRANT []errant.Sentence
+	// M2Tokens optionally gives the sentences split as the M2 scorer
+	// splits them (m2.Tokenize, Python's Unicode white space); nil means
+	// Tokens.
+	M2Tokens [][]string
 }
 
 // An Evaluator scores systems against one TestSet. The sources are
@@ -122,6 +131,9 @@ type Evaluator struct {
 
 	errantOnce sync.Once
 	errantRefs []errant.Sentence
+
+	m2Once sync.Once
+	m2Gold []m2.Sentence
 
 	gleuOnce   sync.Once
 	gleuScorer *gleu.Scorer
@@ -142,12 +154,16 @@ func New(cfg Config, set *TestSet) (*Evaluator, error) {
 		if r.Edits != nil && len(r.Edits) != n {
 			return nil, fmt.Errorf("eval: reference %s has edits for %d sentences, the source %d", r.Name, len(r.Edits), n)
 		}
-		if r.Edits == nil && cfg.Lang == nil && (cfg.Has(ERRANT) || cfg.Has(M2)) {
+		needEdits := cfg.Has(ERRANT) && set.ERRANTRefs == nil || cfg.Has(M2) && set.M2Gold == nil
+		if r.Edits == nil && cfg.Lang == nil && needEdits {
 			return nil, fmt.Errorf("eval: reference %s is plain text and no language is set to extract its edits", r.Name)
 		}
 	}
 	if set.ERRANTRefs != nil && len(set.ERRANTRefs) != n {
 		return nil, fmt.Errorf("eval: ERRANT references have %d sentences, the source %d", len(set.ERRANTRefs), n)
+	}
+	if set.M2Gold != nil && len(set.M2Gold) != n {
+		return nil, fmt.Errorf("eval: the M2 gold has %d sentences, the source %d", len(set.M2Gold), n)
 	}
 	cfg.ERRANT.Beta = cfg.beta()
 	if cfg.Version == "" {
@@ -185,7 +201,7 @@ func (ev *Evaluator) Signature() string {
 		}
 		switch m {
 		case M2:
-			parts = append(parts, "m2:beta="+beta+",max-unchanged="+strconv.Itoa(m2MaxUnchanged))
+			parts = append(parts, "m2:3.2,beta="+beta+",max-unchanged="+strconv.Itoa(m2MaxUnchanged))
 		case ERRANT:
 			o := c.ERRANT
 			s := "errant:" + o.Mode.String() + ",beta=" + beta
@@ -281,6 +297,34 @@ func (ev *Evaluator) errantReferences() []errant.Sentence {
 	return ev.errantRefs
 }
 
+// m2Reference returns the M2 scorer's gold: as given, or one annotator
+// per reference with its edits (a noop when it has none, so that an
+// unchanged reference still counts as an annotator, as in ERRANT's M2).
+func (ev *Evaluator) m2Reference() []m2.Sentence {
+	ev.m2Once.Do(func() {
+		if ev.set.M2Gold != nil {
+			ev.m2Gold = ev.set.M2Gold
+			return
+		}
+		refEdits := ev.referenceEdits()
+		ev.m2Gold = make([]m2.Sentence, len(ev.set.Source))
+		for i := range ev.m2Gold {
+			var anns []m2.Annotation
+			for k := range refEdits {
+				es := refEdits[k][i]
+				if len(es) == 0 {
+					anns = append(anns, m2.Annotation{Edit: edits.Noop(), Coder: k})
+				}
+				for _, e := range es {
+					anns = append(anns, m2.Annotation{Edit: e, Coder: k})
+				}
+			}
+			ev.m2Gold[i] = m2.NewSentence(ev.set.Source[i], anns)
+		}
+	})
+	return ev.m2Gold
+}
+
 func (ev *Evaluator) gleuScorerFor() (*gleu.Scorer, error) {
 	ev.gleuOnce.Do(func() {
 		refs := make([][][]string, len(ev.set.Refs))
@@ -295,6 +339,7 @@ func (ev *Evaluator) gleuScorerFor() (*gleu.Scorer, error) {
 // A Result is one system's scores; metrics not selected are nil.
 type Result struct {
 	Name   string
+	M2     *m2.Result
 	ERRANT *errant.Result
 	GLEU   *gleu.Result
 	// Edits are the system's edits per sentence as ERRANT compared them
@@ -312,6 +357,20 @@ func (ev *Evaluator) Score(sys System) (*Result, error) {
 		return nil, fmt.Errorf("eval: system %s has edits for %d sentences, the source %d", sys.Name, len(sys.Edits), n)
 	}
 	res := &Result{Name: sys.Name}
+	if ev.cfg.Has(M2) {
+		if ev.set.M2Gold == nil && ev.cfg.Lang == nil && slices.ContainsFunc(ev.set.Refs, func(r Reference) bool { return r.Edits == nil }) {
+			return nil, errors.New("eval: M2 needs gold edits: plain-text references need a language to extract them")
+		}
+		hyp := sys.M2Tokens
+		if hyp == nil {
+			hyp = sys.Tokens
+		}
+		r, err := m2.Score(ev.m2Reference(), hyp, m2.Options{Beta: ev.cfg.beta()})
+		if err != nil {
+			return nil, err
+		}
+		res.M2 = r
+	}
 	if ev.cfg.Has(ERRANT) && sys.ERRANT != nil {
 		r, err := errant.Compare(sys.ERRANT, ev.errantReferences(), ev.cfg.ERRANT)
 		if err != nil {

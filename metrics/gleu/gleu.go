@@ -176,10 +176,16 @@ func (st *sentence) learn(toks []string) bool {
 // unknown to the sentence (they can match neither the source nor a
 // reference). buf is scratch space, returned for reuse.
 func (st *sentence) count(toks []string, buf []gram) (grams, []gram) {
-	ids := make([]uint16, len(toks))
-	for i, t := range toks {
-		ids[i] = st.vocab[t]
+	var idBuf [64]uint16
+	ids := idBuf[:0]
+	if len(toks) > len(idBuf) {
+		ids = make([]uint16, 0, len(toks))
 	}
+	for _, t := range toks {
+		ids = append(ids, st.vocab[t])
+	}
+	// One backing array holds the lists of all orders.
+	all := make([]gramCount, 0, Order*len(ids))
 	var g grams
 	for n := 1; n <= Order; n++ {
 		buf = buf[:0]
@@ -195,16 +201,16 @@ func (st *sentence) count(toks []string, buf []gram) (grams, []gram) {
 			buf = append(buf, k)
 		}
 		slices.Sort(buf)
-		var list []gramCount
+		start := len(all)
 		for i := 0; i < len(buf); {
 			j := i + 1
 			for j < len(buf) && buf[j] == buf[i] {
 				j++
 			}
-			list = append(list, gramCount{buf[i], int32(j - i)})
+			all = append(all, gramCount{buf[i], int32(j - i)})
 			i = j
 		}
-		g[n-1] = list
+		g[n-1] = all[start:len(all):len(all)]
 	}
 	return g, buf
 }
