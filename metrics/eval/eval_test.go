@@ -44,7 +44,7 @@ func TestSignature(t *testing.T) {
 		want string
 	}{
 		{Config{Version: "1.2.3", Lang: generic.New("xx")},
-			"gecmetric:1.2.3|refs:2|tok:none|edits:xx+errant+rules|m2:beta=0.5,max-unchanged=2|errant:cs,beta=0.5|gleu:n=4,iter=500,sampler=py2"},
+			"gecmetric:1.2.3|refs:2|tok:none|edits:xx+errant+rules|m2:3.2,beta=0.5,max-unchanged=2|errant:cs,beta=0.5|gleu:n=4,iter=500,sampler=py2"},
 		{Config{Version: "1.2.3", Metrics: []string{GLEU, ERRANT}, Beta: 1, Lang: generic.New("xx"), Extract: edits.Options{Lev: true, Merge: edits.MergeAllSplit},
 			ERRANT: errant.Options{Mode: errant.TokenDetection, Single: true, Filter: []string{"R:SPELL", "UNK"}},
 			GLEU:   gleu.Options{Iterations: 20, Sampler: gleu.Python3}},
