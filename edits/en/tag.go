@@ -24,6 +24,10 @@ var lexicon = tag.Lexicon{
 	"him/her": "PRP",
 	"he/she":  "PRP",
 	"s/he":    "PRP",
+	// Reflexives prose reads as plural nouns.
+	"ourselves":  "PRP",
+	"themselves": "PRP",
+	"yourselves": "PRP",
 }
 
 // tagTokens returns Penn Treebank tags for tokens, which are tagged as one

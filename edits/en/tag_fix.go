@@ -55,6 +55,19 @@ func fixMorphTags(tokens, tags []string) {
 				tags[i] = "PDT"
 			}
 			continue
+		case "that":
+			// "undergoing that genetic testing": a determiner, unless the
+			// noun phrase it opens is a subject ("that people are").
+			if tags[i] == "IN" && nounFollowsTags(tags, i+1) && !verbAfterNounPhrase(tags, i+1) {
+				tags[i] = "DT"
+			}
+			continue
+		}
+		if tags[i] == "IN" && particles[low] && (i+1 == len(tokens) || !hasLetterOrDigit(tokens[i+1]) ||
+			(i > 0 && phrasalParticles[low] && strings.HasPrefix(tags[i-1], "VB") && !strings.HasPrefix(tags[i+1], "NN") && tags[i+1] != "DT" && tags[i+1] != "PRP$")) {
+			// A stranded or phrasal-verb particle: "friends in .", "showing up of".
+			tags[i] = "RP"
+			continue
 		}
 		if len(low) < 3 || !isWordish(low) {
 			continue
@@ -126,10 +139,16 @@ func fixMorphTags(tokens, tags []string) {
 			if nounBase(t, low) != "" && !auxForms[low] && nounPhraseAround(tokens, tags, i) {
 				tags[i] = "NNS"
 			}
+		case "VBD":
+			// "everyone know that", "it waste time": a base form read as past.
+			if t.InIndex(wordnet.Verb, low) && verbBase(t, low) == "" && !strings.HasSuffix(low, "ed") &&
+				!samePast[low] && len(t.Exceptions(wordnet.Verb, low)) == 0 {
+				tags[i] = verbTagOf(t, tokens, tags, i, low)
+			}
 		case "VBN":
 			// "some seen it as", "the woman known how": a participle as the
 			// finite verb right after its subject.
-			if i > 0 && !afterHaveOrBe(tokens, i) && subjectBefore(tokens, tags, i) && i+1 < len(tokens) {
+			if i > 0 && !afterHaveOrBe(tokens, i) && subjectBefore(tokens, tags, i) && clauseInitialSubject(tokens, tags, i) && i+1 < len(tokens) {
 				switch tags[i+1] {
 				case "DT", "PRP", "PRP$", "WRB", "WP", "CD":
 					tags[i] = "VBD"
@@ -399,4 +418,74 @@ func midSentenceName(tokens []string, i int) bool {
 		return false
 	}
 	return true
+}
+
+// particles are prepositions that spaCy tags RP when stranded or when they
+// complete a phrasal verb.
+var particles = map[string]bool{
+	"up": true, "out": true, "off": true, "down": true, "away": true, "back": true,
+	"in": true, "on": true, "over": true, "around": true,
+}
+
+// phrasalParticles complete a phrasal verb right after it ("showing up").
+var phrasalParticles = map[string]bool{
+	"up": true, "out": true, "off": true, "down": true, "away": true, "back": true,
+}
+
+// samePast are verbs whose past tense is their base form; VBD on them is
+// not an error.
+var samePast = map[string]bool{
+	"put": true, "cut": true, "set": true, "hit": true, "let": true, "read": true,
+	"cost": true, "hurt": true, "shut": true, "spread": true, "quit": true,
+	"bet": true, "burst": true, "cast": true, "split": true, "fit": true,
+	"rid": true, "upset": true, "broadcast": true, "forecast": true, "beat": true,
+	"come": true, "become": true, "run": true,
+}
+
+// verbAfterNounPhrase reports whether the noun phrase starting at i (as
+// nounFollows reads it) is followed by a verb or modal.
+func verbAfterNounPhrase(tags []string, i int) bool {
+	for ; i < len(tags); i++ {
+		switch t := tags[i]; {
+		case t == "JJ", t == "JJR", t == "JJS", t == "CD", t == "RBS", t == "RBR", t == "HYPH",
+			t == "POS", t == "PRP$", t == "NN", t == "NNS", t == "NNP", t == "NNPS", t == "RB":
+			continue
+		case strings.HasPrefix(t, "VB"), t == "MD":
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// clauseInitialSubject reports whether the subject before token i opens its
+// clause: ", some seen it" but not "help people known".
+func clauseInitialSubject(tokens, tags []string, i int) bool {
+	j := i - 1
+	for j >= 0 && (strings.HasPrefix(tags[j], "RB") || isNounTagString(tags[j]) || tags[j] == "DT" ||
+		tags[j] == "JJ" || tags[j] == "PRP$" || tags[j] == "PRP" || tags[j] == "CD") {
+		j--
+	}
+	if j < 0 {
+		return true
+	}
+	return !hasLetterOrDigit(tokens[j]) || tags[j] == "CC" || tags[j] == "IN" || tags[j] == "WDT" || tags[j] == "WP"
+}
+
+func isNounTagString(t string) bool { return t == "NN" || t == "NNS" || t == "NNP" || t == "NNPS" }
+
+// nounFollowsTags is nounFollows over bare tags.
+func nounFollowsTags(tags []string, i int) bool {
+	for ; i < len(tags); i++ {
+		switch t := tags[i]; {
+		case isNounTagString(t):
+			return true
+		case t == "JJ", t == "JJR", t == "JJS", t == "CD", t == "RBS", t == "RBR", t == "HYPH", t == "VBN", t == "VBG":
+			continue
+		default:
+			return false
+		}
+	}
+	return false
 }

@@ -34,6 +34,13 @@ func TestFixMorphTags(t *testing.T) {
 		{"The sites suppose be a place .", 2, "VBP"},
 		{"I myself use Facebook just for fun .", 3, "NNP"},
 		{"Some seen it as a gift .", 1, "VBD"},
+		{"It helps people known each other .", 3, "VBN"},
+		{"They avoid undergoing that genetic testing .", 3, "DT"},
+		{"I think that people are kind .", 2, "IN"},
+		{"We should not become ourselves .", 4, "PRP"},
+		{"Everyone know that he is ill .", 1, "VBP"},
+		{"He put it there yesterday .", 1, "VBD"},
+		{"They meet their friends in .", 4, "RP"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)
