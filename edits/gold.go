@@ -97,3 +97,29 @@ func Reclassify(lang Language, o *Sentence, gold []Edit) []Edit {
 	}
 	return out
 }
+
+// Reextract replaces one annotator's edits of the source o by edits
+// extracted automatically from the annotator's correction, the way
+// `errant_m2 -auto` does: the correction is rebuilt from the edits
+// (ApplyEdits), annotated with lang and compared with o by Extract;
+// detection-only edits (UNK, Um) are kept as UNK with their span and
+// pseudo-correction. The result is sorted by source span. A noop list is
+// returned unchanged.
+func Reextract(lang Language, o *Sentence, gold []Edit, opts Options) []Edit {
+	if len(gold) == 0 || gold[0].IsNoop() {
+		return gold
+	}
+	corToks, es := ApplyEdits(o.Texts(), gold)
+	var out []Edit
+	for _, e := range es {
+		if isDetection(e.Type) {
+			e.Type = "UNK"
+			out = append(out, e)
+		}
+	}
+	out = append(out, Extract(lang, o, lang.Annotate(corToks), opts)...)
+	slices.SortStableFunc(out, func(a, b Edit) int {
+		return cmp.Or(cmp.Compare(a.OStart, b.OStart), cmp.Compare(a.OEnd, b.OEnd))
+	})
+	return out
+}

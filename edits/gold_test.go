@@ -60,3 +60,19 @@ func TestReclassify(t *testing.T) {
 		t.Errorf("noop: %v", out)
 	}
 }
+
+func TestReextract(t *testing.T) {
+	src := sent("He have eaten the cake .")
+	gold := []edits.Edit{
+		{OStart: 1, OEnd: 3, C: []string{"has", "eaten"}, Type: "Vt"},
+		{OStart: 4, OEnd: 5, C: []string{"cakes"}, Type: "Um"},
+		{OStart: 0, OEnd: 1, C: []string{"he"}, Type: "Mec"},
+	}
+	var got []string
+	for _, e := range edits.Reextract(xx, src, gold, edits.Options{}) {
+		got = append(got, spanString(e)+":"+e.Type)
+	}
+	if s := strings.Join(got, " "); s != "0-1:he:R:ORTH 1-2:has:R:SPELL 4-5:cakes:UNK" {
+		t.Errorf("Reextract = %s", s)
+	}
+}

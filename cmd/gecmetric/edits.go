@@ -44,12 +44,13 @@ func editsCommand(e *env) *cli.Command {
 		Description: "With --source and one or more --target files (one sentence per line, tokenised unless\n" +
 			"--tokenize), writes M2 like errant_parallel: one coder id per target, a noop edit for an\n" +
 			"unchanged sentence. With --m2 FILE --reclassify, keeps the spans of an existing M2 and gives\n" +
-			"them types, like errant_m2 -gold. --compare-with FILE.m2 prints how far the result agrees\n" +
+			"them types, like errant_m2 -gold; with --m2 FILE alone, extracts the edits again from each\n" +
+			"annotator's correction, like errant_m2 -auto. --compare-with FILE.m2 prints how far the result agrees\n" +
 			"with another M2 (span P/R/F1, type agreement, type confusion) instead of the M2.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "source sentences, one per line"},
 			&cli.StringSliceFlag{Name: "target", Usage: "corrected sentences, one per line (repeatable; coder id = position)"},
-			&cli.StringFlag{Name: "m2", Usage: "an existing M2 file (with --reclassify)"},
+			&cli.StringFlag{Name: "m2", Usage: "an existing M2 file: re-extract its annotators' edits (errant_m2 -auto), or retype them with --reclassify"},
 			&cli.BoolFlag{Name: "reclassify", Usage: "keep the edit spans of --m2 and type them (errant_m2 -gold)"},
 			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language: en, sv, or any other code for the language-agnostic rules"},
 			&cli.StringFlag{Name: "merge", Value: "rules", Usage: "merge strategy: rules, all-split, all-merge, all-equal"},
@@ -68,9 +69,6 @@ func editsCommand(e *env) *cli.Command {
 			var blocks []corpora.M2Block
 			switch {
 			case cmd.String("m2") != "":
-				if !cmd.Bool("reclassify") {
-					return usageError{errors.New("--m2 needs --reclassify (automatic re-extraction from M2 is not supported)")}
-				}
 				if cmd.String("source") != "" || len(cmd.StringSlice("target")) > 0 {
 					return usageError{errors.New("--m2 and --source/--target exclude each other")}
 				}
@@ -78,14 +76,24 @@ func editsCommand(e *env) *cli.Command {
 				if err != nil {
 					return err
 				}
-				reclassifyBlocks(lang, blocks)
+				redo := func(src *edits.Sentence, gold []edits.Edit) []edits.Edit {
+					return edits.Reextract(lang, src, gold, opts)
+				}
+				if cmd.Bool("reclassify") {
+					redo = func(src *edits.Sentence, gold []edits.Edit) []edits.Edit {
+						return edits.Reclassify(lang, src, gold)
+					}
+				}
+				redoBlocks(lang, blocks, redo)
 			case cmd.String("source") != "" && len(cmd.StringSlice("target")) > 0:
 				blocks, err = extractFiles(lang, cmd.String("source"), cmd.StringSlice("target"), opts, cmd.Bool("tokenize"))
 				if err != nil {
 					return err
 				}
+			case cmd.Bool("reclassify"):
+				return usageError{errors.New("--reclassify needs --m2 FILE")}
 			default:
-				return usageError{errors.New("give --source and at least one --target, or --m2 with --reclassify")}
+				return usageError{errors.New("give --source and at least one --target, or --m2 FILE")}
 			}
 			if out := cmd.String("output"); out != "" {
 				if err := writeFileAtomic(out, func(w io.Writer) error { return corpora.WriteM2(w, blocks) }); err != nil {
@@ -179,9 +187,10 @@ func m2Edit(e edits.Edit, coder int) corpora.M2Edit {
 	return corpora.NewM2Edit(e, coder)
 }
 
-// reclassifyBlocks types the edits of every coder of every block in place,
-// as errant_m2 -gold does. Coders are processed in ascending id order.
-func reclassifyBlocks(lang edits.Language, blocks []corpora.M2Block) {
+// redoBlocks replaces the edits of every coder of every block, in
+// ascending coder order, by redo's (Reclassify or Reextract); a coder's
+// noop is kept as it is.
+func redoBlocks(lang edits.Language, blocks []corpora.M2Block, redo func(*edits.Sentence, []edits.Edit) []edits.Edit) {
 	edits.Parallel(len(blocks), func(i int) {
 		b := &blocks[i]
 		var src *edits.Sentence
@@ -204,7 +213,7 @@ func reclassifyBlocks(lang edits.Language, blocks []corpora.M2Block) {
 			if src == nil {
 				src = lang.Annotate(b.Source)
 			}
-			for _, e := range edits.Reclassify(lang, src, gold) {
+			for _, e := range redo(src, gold) {
 				out = append(out, reuseLine(b.Edits, m2Edit(e, coder)))
 			}
 		}

@@ -82,7 +82,7 @@ func TestEditsErrors(t *testing.T) {
 		{"no target", []string{"--source", filepath.Join(dir, "src.txt")}, "give --source and at least one --target"},
 		{"bad merge", []string{"--merge", "some", "--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "src.txt")}, "unknown merge strategy"},
 		{"bad m2", []string{"--m2", filepath.Join(dir, "bad.m2"), "--reclassify"}, "bad.m2:2:1:"},
-		{"m2 without reclassify", []string{"--m2", filepath.Join(dir, "bad.m2")}, "--m2 needs --reclassify"},
+		{"reclassify without m2", []string{"--reclassify"}, "--reclassify needs --m2"},
 	}
 	for _, tt := range tests {
 		_, errOut, code := gecmetric(t, "", append([]string{"edits"}, tt.args...)...)
@@ -119,6 +119,17 @@ A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
 		"--compare-with", filepath.Join(dir, "gold.m2"))
 	if code != 0 || !strings.Contains(out, "coder 0") || !strings.Contains(out, "Wform          → U:PUNCT") {
 		t.Errorf("--compare-with: code %d, out\n%s", code, out)
+	}
+}
+
+func TestEditsReextract(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"gold.m2": "S He have eaten the cake .\nA 1 3|||Vt|||has eaten|||REQUIRED|||-NONE-|||0\nA 4 5|||Um|||cakes|||REQUIRED|||-NONE-|||0\n\n",
+	})
+	out, errOut, code := gecmetric(t, "", "edits", "--lang", "xx", "--m2", filepath.Join(dir, "gold.m2"))
+	want := "S He have eaten the cake .\nA 1 2|||R:SPELL|||has|||REQUIRED|||-NONE-|||0\nA 4 5|||UNK|||cakes|||REQUIRED|||-NONE-|||0\n\n"
+	if code != 0 || out != want {
+		t.Errorf("code %d, stderr %q, got %q, want %q", code, errOut, out, want)
 	}
 }
 
