@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate/human"
@@ -20,11 +21,16 @@ var RankingFormats = []string{"wmt", "appraise"}
 //	sottana          a Sottana et al. study folder (Seed000.ReadSottanaDir)
 //	potato           one annotated_instances.jsonl; annotator = its folder's name
 //	seed000-answers  model answers (output.jsonl); annotator "gpt4"
-//	swedish          one annotator JSON file, or a folder of <set>/<annotator>.json
+//	swedish          annotator JSON files: a file, a set folder of <annotator>.json,
+//	                 a folder of <set>/<annotator>.json, or a glob of these
+//	                 ("annotations/balanced_*")
 //	gug              gug_annotations.tsv
 //	seed003-crowd    an MTurk-style batch CSV (Seed003Crowd)
 //	csv, tsv, jsonl  a table described by table (required for these)
 func ReadRatings(path, format string, table *RatingTable) (human.Ratings, error) {
+	if format == "swedish" {
+		return readSwedishPath(path)
+	}
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -52,11 +58,6 @@ func ReadRatings(path, format string, table *RatingTable) (human.Ratings, error)
 		})
 	case "seed000-answers":
 		return file(func(f *os.File) (human.Ratings, error) { return Sottana.ReadAnswers(f, path, "gpt4") })
-	case "swedish":
-		if fi.IsDir() {
-			return ReadSwedishDir(path, "*")
-		}
-		return ReadSwedishFile(path)
 	case "gug":
 		return file(func(f *os.File) (human.Ratings, error) { return ReadGUG(f, path) })
 	case "seed003-crowd":
@@ -98,3 +99,45 @@ func ReadRankings(path, format string) ([]human.Ranking, error) {
 
 // IsRankingFormat reports whether format names a ranking format.
 func IsRankingFormat(format string) bool { return format == "wmt" || format == "appraise" }
+
+// readSwedishPath reads the Swedish annotation files that path (a file, a
+// set folder, a folder of sets, or a glob pattern of those) names.
+func readSwedishPath(path string) (human.Ratings, error) {
+	matches, err := filepath.Glob(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(matches) == 0 {
+		return nil, fmt.Errorf("%s: no such file or folder", path)
+	}
+	var all human.Ratings
+	for _, m := range matches {
+		fi, err := os.Stat(m)
+		if err != nil {
+			return nil, err
+		}
+		var rs human.Ratings
+		switch {
+		case !fi.IsDir():
+			rs, err = ReadSwedishFile(m)
+		default:
+			if files, _ := filepath.Glob(filepath.Join(m, "*.json")); len(files) > 0 {
+				slices.Sort(files)
+				for _, f := range files {
+					r, err := ReadSwedishFile(f)
+					if err != nil {
+						return nil, err
+					}
+					rs = append(rs, r...)
+				}
+			} else {
+				rs, err = ReadSwedishDir(m, "*")
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, rs...)
+	}
+	return all, nil
+}

@@ -188,3 +188,27 @@ func TestCorrelateRankingsCLI(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 }
+
+// Östling et al. (2024) Table 4 through the CLI: the main rater's means on
+// the three balanced sets (a glob of set folders), Other counted apart.
+func TestAgreementSwedish(t *testing.T) {
+	dir := testdata.Dir(t, "swedish-gec-evaluation", "annotations")
+	out, errOut, code := gecmetric(t, "", "agreement", "--human", filepath.Join(dir, "balanced_*"), "--format", "swedish", "--annotator", "katarina")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, row := range []string{
+		"grammaticality granska katarina 3.0052 0.9066 191 1",
+		"meaning granska katarina 3.4809 0.8922 183 9",
+		"fluency s2 katarina 3.5812 0.7108 191 1",
+	} {
+		if !hasRow(out, row) {
+			t.Errorf("no row %q:\n%s", row, out)
+		}
+	}
+	// The doubly annotated set: both annotators, 55 shared units.
+	out, _, code = gecmetric(t, "", "agreement", "--human", filepath.Join(dir, "balanced_A"), "--format", "swedish", "--scale", "grammaticality")
+	if code != 0 || !hasRow(out, "katarina robert 55 0.9091 0.7812 0.7946 0.8170") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
