@@ -43,9 +43,11 @@
 // the references the 500 iterations drew for it (the expected Counts under
 // the official draws); their sum is the average iteration's Counts, and
 // GLEU of a sum is the score used for significance tests and shards. It
-// differs from the official mean only by the spread of the iterations
-// (see the package notes in the project's documentation for the size on
-// CoNLL-2014). With one reference both are exact.
+// differs from the official mean by the curvature of GLEU over the spread
+// of the iterations: on CoNLL-2014 by under 1e-5 for five of the six
+// systems, and by 1.8e-4 for CUUI, whose length lies within the spread of
+// the references' lengths, where the brevity penalty bends. With one
+// reference both are exact.
 //
 // # Tokens
 //

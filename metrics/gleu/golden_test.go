@@ -140,3 +140,26 @@ func TestGoldenSentences(t *testing.T) {
 		t.Errorf("%d lines differ", bad)
 	}
 }
+
+// TestExpectedCounts bounds how far the GLEU of the expected counts
+// (Result.Corpus, the statistic for significance tests) lies from the
+// official mean over iterations on the CoNLL-2014 systems.
+func TestExpectedCounts(t *testing.T) {
+	dir := testdata.Dir(t, "conll14-errant", "text")
+	sc, err := New(readTokens(t, filepath.Join(dir, "source.txt")),
+		readTokens(t, filepath.Join(dir, "ref0.txt")), readTokens(t, filepath.Join(dir, "ref1.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN"} {
+		res, err := sc.Score(readTokens(t, filepath.Join(dir, s+".txt")), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := res.Corpus().Total()
+		t.Logf("%s: official mean %.6f, GLEU of expected counts %.6f (diff %.1e)", s, res.Mean, total, total-res.Mean)
+		if d := total - res.Mean; d < -5e-4 || d > 5e-4 {
+			t.Errorf("%s: expected-count GLEU %v differs from the mean %v by %v", s, total, res.Mean, d)
+		}
+	}
+}
