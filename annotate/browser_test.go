@@ -248,6 +248,39 @@ func TestBrowserProcedure(t *testing.T) {
 	if fixtureItem(t, source2) == item || elements != 0 {
 		t.Errorf("after reload: item %q, %d markup elements from the data", source2, elements)
 	}
+
+	// <<<, >>> and Quit discard unconfirmed changes; confirmed ones come back.
+	item2 := fixtureItem(t, source2)
+	var backEdit, againEdit, againOutput, message string
+	err = chromedp.Run(ctx,
+		setValue(sel(0, "textarea"), "an unconfirmed change"),
+		chromedp.Click("#prev", chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("source").textContent === `+jsonString(fixture.source[item]), nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#outputs textarea")).map(e => e.value).join("|")`, &backEdit),
+		chromedp.Click("#next", chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("source").textContent === `+jsonString(fixture.source[item2]), nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`document.querySelector("#outputs .output:nth-child(1) textarea").value`, &againEdit),
+		chromedp.Evaluate(`document.querySelector("#outputs .output:nth-child(1)").dataset.output`, &againOutput),
+		setValue(sel(0, "textarea"), "another unconfirmed change"),
+		chromedp.Click("#quit", chromedp.ByQuery),
+		chromedp.WaitVisible("#message", chromedp.ByQuery),
+		chromedp.Text("#message-title", &message, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(backEdit, target) {
+		t.Errorf("<<< shows post-edits %q, want the confirmed %q", backEdit, target)
+	}
+	if againEdit != againOutput {
+		t.Errorf(">>> kept an unconfirmed change: %q, want the output %q", againEdit, againOutput)
+	}
+	if !strings.EqualFold(message, "Goodbye") {
+		t.Errorf("Quit shows %q", message)
+	}
+	if js, _ := db.Judgements(""); len(js) != 2 {
+		t.Errorf("navigation stored judgements: %d, want 2", len(js))
+	}
 }
 
 func jsonString(s string) string {
