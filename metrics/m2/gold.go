@@ -38,6 +38,10 @@ type GoldEdit struct {
 	// Corrections are the "||"-separated alternatives with surrounding
 	// white space removed; "-NONE-" becomes "" (a deletion).
 	Corrections []string
+
+	// none has bit i set when Corrections[i] was "-NONE-" rather than an
+	// empty field; the scorer's verbose output prints the two differently.
+	none uint64
 }
 
 // An Annotation is one A line of an M2 file: an edit and its coder.
@@ -64,28 +68,41 @@ func NewSentence(source []string, anns []Annotation) Sentence {
 		if a.Type == "noop" || start < 0 || end < 0 || start > len(source) || end > len(source) {
 			continue
 		}
+		corr, none := corrections(a.Edit)
 		byID[a.Coder] = append(byID[a.Coder], GoldEdit{
 			Start:       start,
 			End:         end,
 			Original:    joinSpan(source, start, end),
-			Corrections: corrections(a.Edit),
+			Corrections: corr,
+			none:        none,
 		})
 	}
 	return Sentence{Source: source, Annotators: annotators(ids, byID)}
 }
 
-// corrections returns the scorer's correction strings of e.
-func corrections(e edits.Edit) []string {
+// corrections returns the scorer's correction strings of e. A deletion
+// without alternatives is taken to have had an empty field (ERRANT's way).
+func corrections(e edits.Edit) ([]string, uint64) {
 	if len(e.Alternatives) == 0 {
-		return []string{strings.Join(e.C, " ")}
+		return []string{strings.Join(e.C, " ")}, 0
 	}
-	out := make([]string, len(e.Alternatives))
-	for i, c := range e.Alternatives {
-		if c != "-NONE-" {
-			out[i] = pyStrip(c)
+	return splitCorrections(e.Alternatives)
+}
+
+// splitCorrections maps "-NONE-" to "" and strips the other alternatives.
+func splitCorrections(alts []string) ([]string, uint64) {
+	out := make([]string, len(alts))
+	var none uint64
+	for i, c := range alts {
+		if c == "-NONE-" {
+			if i < 64 {
+				none |= 1 << i
+			}
+			continue
 		}
+		out[i] = pyStrip(c)
 	}
-	return out
+	return out, none
 }
 
 // annotators orders the annotators of one paragraph as the M2 scorer does:
@@ -197,6 +214,7 @@ func invalidAt(b []byte) int {
 type rawEdit struct {
 	start, end int
 	corr       []string
+	none       uint64
 	coder      int
 }
 
@@ -250,19 +268,12 @@ func readParagraph(lines []string, name string, firstLine int) ([]Sentence, erro
 		if fields[1] == "noop" {
 			start, end = -1, -1
 		}
-		alts := strings.Split(fields[2], "||")
-		for j, c := range alts {
-			if c == "-NONE-" {
-				alts[j] = ""
-			} else {
-				alts[j] = pyStrip(c)
-			}
-		}
+		alts, none := splitCorrections(strings.Split(fields[2], "||"))
 		if !seen[coder] {
 			seen[coder] = true
 			ids = append(ids, coder)
 		}
-		raw = append(raw, rawEdit{start, end, alts, coder})
+		raw = append(raw, rawEdit{start, end, alts, none, coder})
 	}
 	out := make([]Sentence, 0, len(sents))
 	offset := 0
@@ -279,6 +290,7 @@ func readParagraph(lines []string, name string, firstLine int) ([]Sentence, erro
 				End:         e.end,
 				Original:    pySliceJoin(allToks, e.start, e.end),
 				Corrections: e.corr,
+				none:        e.none,
 			})
 		}
 		out = append(out, Sentence{Source: toks, Annotators: annotators(ids, byID)})

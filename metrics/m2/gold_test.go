@@ -23,11 +23,11 @@ func TestReadGold(t *testing.T) {
 				"A 3 4|||R|||D|||REQUIRED|||-NONE-|||0\nA 4 6|||R|||x||y|||REQUIRED|||-NONE-|||1\n",
 			want: []Sentence{
 				{Source: []string{"A", "b", "c"}, Annotators: []Annotator{
-					{ID: 0, Edits: []GoldEdit{{0, 1, "A", []string{"a"}}}},
+					{ID: 0, Edits: []GoldEdit{{0, 1, "A", []string{"a"}, 0}}},
 					{ID: 1},
 				}},
 				{Source: []string{"d", "e"}, Annotators: []Annotator{
-					{ID: 0, Edits: []GoldEdit{{0, 1, "A", []string{"a"}}, {3, 4, "d", []string{"D"}}}},
+					{ID: 0, Edits: []GoldEdit{{0, 1, "A", []string{"a"}, 0}, {3, 4, "d", []string{"D"}, 0}}},
 					{ID: 1},
 				}},
 			},
@@ -39,7 +39,7 @@ func TestReadGold(t *testing.T) {
 				"A 2 2|||M||| a b ||-NONE-|| -NONE- |||REQUIRED|||-NONE-|||0\n" +
 				"A 3 4|||R|||w|||REQUIRED|||-NONE-|||0\n\n",
 			want: []Sentence{{Source: []string{"x", "y", "z"}, Annotators: []Annotator{
-				{ID: 0, Edits: []GoldEdit{{1, 2, "y", []string{""}}, {2, 2, "", []string{"a b", "", "-NONE-"}}}},
+				{ID: 0, Edits: []GoldEdit{{1, 2, "y", []string{""}, 1}, {2, 2, "", []string{"a b", "", "-NONE-"}, 2}}},
 				{ID: 2},
 			}}},
 		},
@@ -57,7 +57,7 @@ func TestReadGold(t *testing.T) {
 			name: "extra words in the span, the sixth field is the annotator",
 			in:   "S a b\nA 0 1 junk|||R|||c|||REQUIRED|||-NONE-|||7|||extra\n",
 			want: []Sentence{{Source: []string{"a", "b"}, Annotators: []Annotator{
-				{ID: 7, Edits: []GoldEdit{{0, 1, "a", []string{"c"}}}},
+				{ID: 7, Edits: []GoldEdit{{0, 1, "a", []string{"c"}, 0}}},
 			}}},
 		},
 	}
@@ -106,7 +106,7 @@ func TestNewSentenceMatchesReadGold(t *testing.T) {
 	}
 	got := NewSentence([]string{"x", "y", "z"}, []Annotation{
 		{Edit: edits.Edit{OStart: -1, OEnd: -1, Type: "noop"}, Coder: 2},
-		{Edit: edits.Edit{OStart: 1, OEnd: 2, Type: "U"}, Coder: 0},
+		{Edit: edits.Edit{OStart: 1, OEnd: 2, Type: "U", Alternatives: []string{"-NONE-"}}, Coder: 0},
 		{Edit: edits.Edit{OStart: 2, OEnd: 2, C: []string{"a", "b"}, Alternatives: []string{" a b ", "-NONE-", " -NONE- "}, Type: "M"}, Coder: 0},
 		{Edit: edits.Edit{OStart: 3, OEnd: 4, C: []string{"w"}, Type: "R"}, Coder: 0},
 		{Edit: edits.Edit{OStart: 0, OEnd: 1, C: []string{"Y"}, Type: "R"}, Coder: 1},

@@ -158,7 +158,18 @@ func pyEdit(e Edit) string {
 }
 
 func pyGold(g GoldEdit) string {
-	return fmt.Sprintf("(%d, %d, %s, %s)", g.Start, g.End, pyRepr(g.Original), pyList(g.Corrections, pyRepr))
+	corr := make([]string, len(g.Corrections))
+	for i, c := range g.Corrections {
+		switch {
+		case c != "":
+			corr[i] = pyRepr(c)
+		case i < 64 && g.none&(1<<i) != 0:
+			corr[i] = "''" // "-NONE-" became a str ''
+		default:
+			corr[i] = "u''" // an empty field stripped: a unicode u''
+		}
+	}
+	return fmt.Sprintf("(%d, %d, %s, [%s])", g.Start, g.End, pyRepr(g.Original), strings.Join(corr, ", "))
 }
 
 // pyRepr is Python 2's repr of a unicode string, or of the empty str the
