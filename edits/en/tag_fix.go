@@ -63,9 +63,14 @@ func fixMorphTags(tokens, tags []string) {
 			}
 			continue
 		}
-		if tags[i] == "IN" && particles[low] && (i+1 == len(tokens) || !hasLetterOrDigit(tokens[i+1]) ||
+		if tags[i] == "IN" && particles[low] && (i+1 == len(tokens) || strandingPunct[tokens[i+1]] ||
 			(i > 0 && phrasalParticles[low] && strings.HasPrefix(tags[i-1], "VB") && !strings.HasPrefix(tags[i+1], "NN") && tags[i+1] != "DT" && tags[i+1] != "PRP$")) {
 			// A stranded or phrasal-verb particle: "friends in .", "showing up of".
+			tags[i] = "RP"
+			continue
+		}
+		if tags[i] == "IN" && i > 0 && strings.HasPrefix(tags[i-1], "VB") && i+1 < len(tokens) &&
+			phrasalParticle(t, lower(tokens[i-1]), low, tags[i+1]) {
 			tags[i] = "RP"
 			continue
 		}
@@ -488,4 +493,39 @@ func nounFollowsTags(tags []string, i int) bool {
 		}
 	}
 	return false
+}
+
+// phrasalVerbs are verb + particle pairs spaCy tags as phrasal verbs (RP)
+// even before a noun phrase: "pass on the genes", "bringing about changes".
+var phrasalVerbs = map[[2]string]bool{
+	{"pass", "on"}: true, {"bring", "about"}: true, {"carry", "out"}: true,
+	{"find", "out"}: true, {"point", "out"}: true, {"figure", "out"}: true,
+	{"set", "up"}: true, {"give", "up"}: true, {"take", "up"}: true,
+	{"end", "up"}: true, {"make", "up"}: true, {"pick", "up"}: true,
+	{"bring", "up"}: true, {"build", "up"}: true, {"grow", "up"}: true,
+	{"take", "on"}: true, {"put", "off"}: true, {"turn", "out"}: true,
+	{"hand", "down"}: true, {"break", "down"}: true, {"cut", "down"}: true,
+	{"sum", "up"}: true, {"add", "on"}: true, {"keep", "up"}: true,
+	{"show", "up"}: true, {"look", "up"}: true, {"fill", "in"}: true,
+	{"shut", "down"}: true, {"throw", "away"}: true, {"give", "away"}: true,
+}
+
+// phrasalParticle reports whether preposition w after the verb verb and
+// before a token tagged next is a particle: a known phrasal verb, or "on"
+// followed by another preposition ("passed on to", "brought on by").
+// ("about" before "whether" stays a preposition.)
+func phrasalParticle(t *wordnet.Tables, verb, w, next string) bool {
+	base := verb
+	if b := verbBase(t, verb); b != "" {
+		base = b
+	}
+	if phrasalVerbs[[2]string{base, w}] {
+		return true
+	}
+	return w == "on" && (next == "IN" || next == "TO")
+}
+
+// strandingPunct ends the phrase of a stranded preposition ("friends in .").
+var strandingPunct = map[string]bool{
+	".": true, ",": true, ";": true, ":": true, "!": true, "?": true, ")": true, "-RRB-": true,
 }

@@ -41,6 +41,10 @@ func TestFixMorphTags(t *testing.T) {
 		{"Everyone know that he is ill .", 1, "VBP"},
 		{"He put it there yesterday .", 1, "VBD"},
 		{"They meet their friends in .", 4, "RP"},
+		{"They pass on the genes .", 2, "RP"},
+		{"It can be passed on to the children .", 4, "RP"},
+		{"We will discuss about whether it works .", 3, "IN"},
+		{"They rely on the data .", 2, "IN"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)
