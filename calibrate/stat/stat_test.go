@@ -322,3 +322,35 @@ func TestFastPairCountsMatchDefinition(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkKrippendorffAlpha(b *testing.B) {
+	data := make([][]float64, 3)
+	for i := range data {
+		data[i] = make([]float64, 3000)
+		for u := range data[i] {
+			data[i][u] = float64(1 + (u*7+i*3)%4)
+		}
+	}
+	for b.Loop() {
+		KrippendorffAlpha(data, Ordinal)
+	}
+}
+
+func BenchmarkBootstrapKendall(b *testing.B) {
+	x := make([]float64, 2000)
+	y := make([]float64, 2000)
+	for i := range x {
+		x[i] = float64(i % 4)
+		y[i] = float64((i * 17) % 101)
+	}
+	bx := make([]float64, len(x))
+	by := make([]float64, len(y))
+	for b.Loop() {
+		Bootstrap(len(x), 100, 1, 0.95, func(idx []int) float64 {
+			for k, i := range idx {
+				bx[k], by[k] = x[i], y[i]
+			}
+			return KendallTauB(bx, by)
+		})
+	}
+}
