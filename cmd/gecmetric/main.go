@@ -41,6 +41,7 @@ func commands(e *env) []*cli.Command {
 		correlateCommand(e),
 		agreementCommand(e),
 		evalCommand(e),
+		compareCommand(e),
 	}
 }
 

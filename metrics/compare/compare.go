@@ -44,6 +44,9 @@ type Options struct {
 
 // A Report is the outcome of Run.
 type Report struct {
+	// Signature, set by the caller, names the metric configuration and the
+	// tool version so that the numbers can be reproduced.
+	Signature  string                  `json:"signature,omitempty"`
 	Baseline   string                  `json:"baseline"`
 	Metrics    []string                `json:"metrics"`
 	Sentences  int                     `json:"sentences"`

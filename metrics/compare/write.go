@@ -14,6 +14,9 @@ import (
 // sentences; then the rankings.
 func (r *Report) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
+	if r.Signature != "" {
+		fmt.Fprintf(bw, "%s\n", r.Signature)
+	}
 	fmt.Fprintf(bw, "baseline %s, %d sentences; paired bootstrap and approximate randomisation, %d resamples, seed %d, alpha %g\n",
 		r.Baseline, r.Sentences, r.Resamples, r.Seed, r.Alpha)
 	for _, c := range r.Candidates {

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gecmetric/gecmetric/metrics"
+	"github.com/gecmetric/gecmetric/metrics/compare"
+	"github.com/gecmetric/gecmetric/metrics/errant"
+	"github.com/gecmetric/gecmetric/metrics/eval"
+	"github.com/gecmetric/gecmetric/metrics/gleu"
+	"github.com/gecmetric/gecmetric/metrics/significance"
+)
+
+// defaultCompareSeed is the seed of `gecmetric compare` without --seed
+// (sacreBLEU's default, for familiarity).
+const defaultCompareSeed = 12345
+
+func compareCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "compare",
+		Usage:     "test whether candidate systems are significantly worse than a baseline (a CI regression gate)",
+		UsageText: "gecmetric compare --source S --ref R [--ref R2 ...] --baseline B.txt --candidate C.txt [--candidate C2.txt ...] [options]",
+		Description: "Scores the baseline and every candidate like `gecmetric eval` and compares each candidate with\n" +
+			"the baseline: per metric the difference with a 95% paired bootstrap interval and a paired\n" +
+			"approximate randomisation p-value, ERRANT per-type deltas, and the sentences that got worse\n" +
+			"with a diff. With several candidates, a ranking with groups of systems that are not\n" +
+			"significantly different. Exit status 0: no significant regression beyond the --max-drop\n" +
+			"thresholds; 1: a regression (each named on stderr); 2: usage or input error.",
+		Flags: append(compareScoringFlags(),
+			&cli.StringFlag{Name: "baseline", Usage: "the baseline system's output, one sentence per line"},
+			&cli.StringSliceFlag{Name: "candidate", Usage: "a candidate system's output (repeatable)"},
+			&cli.FloatFlag{Name: "alpha", Value: significance.DefaultAlpha, Usage: "significance level"},
+			&cli.StringSliceFlag{Name: "max-drop", Usage: "METRIC=DELTA: tolerate a drop of up to DELTA (score units, 0.01 = one point) in METRIC (repeatable)"},
+			&cli.IntFlag{Name: "resamples", Value: significance.DefaultResamples, Usage: "bootstrap resamples and randomisation trials"},
+			&cli.Uint64Flag{Name: "seed", Value: defaultCompareSeed, Usage: "random seed of the resamples"},
+			&cli.IntFlag{Name: "show", Value: 5, Usage: "list the N sentences that got worse the most (-1: all)"},
+			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON"},
+			&cli.StringFlag{Name: "junit", Usage: "also write the result as JUnit XML to this file"},
+		),
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			opt, err := compareOptions(cmd)
+			if err != nil {
+				return err
+			}
+			base, cands, signature, err := loadCompare(cmd, e.stderr)
+			if err != nil {
+				return err
+			}
+			for m := range opt.Gate.MaxDrop {
+				if !slices.ContainsFunc(base.Corpora, func(c *metrics.Corpus) bool { return c.Metric == m }) {
+					return usageError{fmt.Errorf("--max-drop %s: %s is not among the metrics compared", m, m)}
+				}
+			}
+			rep, err := compare.Run(base, cands, opt)
+			if err != nil {
+				return err
+			}
+			rep.Signature = signature + "|compare:ar+bs|resamples:" + strconv.Itoa(opt.Resamples) +
+				"|seed:" + strconv.FormatUint(opt.Seed, 10) + "|alpha:" + strconv.FormatFloat(opt.Alpha, 'g', -1, 64)
+			if path := cmd.String("junit"); path != "" {
+				if err := writeFileAtomic(path, rep.WriteJUnit); err != nil {
+					return err
+				}
+			}
+			if cmd.Bool("json") {
+				enc := json.NewEncoder(e.stdout)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(rep); err != nil {
+					return err
+				}
+			} else if err := rep.WriteText(e.stdout); err != nil {
+				return err
+			}
+			regs := rep.Regressions()
+			for _, r := range regs {
+				fmt.Fprintf(e.stderr, "gecmetric: regression: %s\n", r)
+			}
+			if len(regs) > 0 {
+				return checkFailed(fmt.Errorf("%d significant regression(s) against %s", len(regs), rep.Baseline))
+			}
+			return nil
+		},
+	}
+}
+
+// compareOptions reads the significance flags.
+func compareOptions(cmd *cli.Command) (compare.Options, error) {
+	var opt compare.Options
+	opt.Alpha = cmd.Float("alpha")
+	if !(opt.Alpha > 0 && opt.Alpha < 1) {
+		return opt, usageError{fmt.Errorf("--alpha %g: want a level between 0 and 1", opt.Alpha)}
+	}
+	opt.Resamples = int(cmd.Int("resamples"))
+	if opt.Resamples < 1 {
+		return opt, usageError{fmt.Errorf("--resamples %d: want at least 1", opt.Resamples)}
+	}
+	opt.Seed = cmd.Uint64("seed")
+	opt.Show = int(cmd.Int("show"))
+	opt.Gate.Alpha = opt.Alpha
+	for _, spec := range cmd.StringSlice("max-drop") {
+		m, d, err := parseMaxDrop(spec)
+		if err != nil {
+			return opt, usageError{err}
+		}
+		if opt.Gate.MaxDrop == nil {
+			opt.Gate.MaxDrop = map[string]float64{}
+		}
+		opt.Gate.MaxDrop[m] = d
+	}
+	if cmd.String("baseline") == "" || len(cmd.StringSlice("candidate")) == 0 {
+		return opt, usageError{errors.New("give --baseline and at least one --candidate")}
+	}
+	return opt, nil
+}
+
+// parseMaxDrop parses "METRIC=DELTA" with DELTA a non-negative number in
+// the metric's units.
+func parseMaxDrop(spec string) (string, float64, error) {
+	m, v, ok := strings.Cut(spec, "=")
+	m = strings.TrimSpace(m)
+	if !ok || m == "" {
+		return "", 0, fmt.Errorf("--max-drop %q: want METRIC=DELTA, e.g. m2=0.005", spec)
+	}
+	d, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || d < 0 || math.IsInf(d, 0) || math.IsNaN(d) {
+		return "", 0, fmt.Errorf("--max-drop %q: DELTA must be a non-negative number, e.g. %s=0.005", spec, m)
+	}
+	return m, d, nil
+}
+
+// compareScoringFlags are eval's flags that choose the test set, the
+// metrics and their options, so that compare scores exactly as eval does.
+func compareScoringFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "source", Aliases: []string{"s"}, Usage: "source sentences, one tokenised sentence per line (optional with M2 references)"},
+		&cli.StringSliceFlag{Name: "ref", Aliases: []string{"r"}, Usage: "a reference: an M2 file or plain text (repeatable)"},
+		&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu", Usage: "comma-separated metrics: m2, errant, gleu (overall: see the judge)"},
+		&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
+		&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: en, sv, or any code for the language-agnostic rules"},
+		&cli.StringFlag{Name: "errant-mode", Value: "cs", Usage: "ERRANT comparison: cs (span correction), cse (with type), ds (span detection), dt (token detection)"},
+		&cli.StringFlag{Name: "gleu-sampler", Value: "py2", Usage: "how GLEU draws references: py2 (official, compute_gleu under Python 2) or py3"},
+		&cli.IntFlag{Name: "gleu-iter", Value: gleu.DefaultIterations, Usage: "GLEU sampling iterations"},
+	}
+}
+
+// overallRatings is the hook for the "overall" metric: the judge's
+// per-sentence overall rating (0-1, higher is better) of a system's output,
+// which compare averages with compare.MeanCorpus and tests like any other
+// metric. It is nil until calibrated judge models exist in this build; then
+// `--metrics overall` is refused with a message saying so.
+var overallRatings func(set *eval.TestSet, sys eval.System) ([]float64, error)
+
+// loadCompare reads and checks the inputs exactly as eval does, scores the
+// baseline and every candidate, and returns them as compare.Systems with
+// eval's signature.
+func loadCompare(cmd *cli.Command, stderr io.Writer) (*compare.System, []*compare.System, string, error) {
+	var names []string
+	overall := false
+	for _, m := range strings.Split(cmd.String("metrics"), ",") {
+		m = strings.ToLower(strings.TrimSpace(m))
+		if m == "overall" {
+			if overallRatings == nil {
+				return nil, nil, "", usageError{errors.New("--metrics overall: the judge's overall rating needs calibrated judge models, which this build does not have yet; use m2, errant or gleu")}
+			}
+			overall = true
+			continue
+		}
+		names = append(names, m)
+	}
+	if overall {
+		if err := cmd.Set("metrics", strings.Join(names, ",")); err != nil {
+			return nil, nil, "", err
+		}
+	}
+	cfg, err := evalConfig(cmd)
+	if err != nil {
+		return nil, nil, "", usageError{err}
+	}
+	if len(cmd.StringSlice("ref")) == 0 {
+		return nil, nil, "", usageError{errors.New("give at least one --ref (an M2 file or a plain-text reference)")}
+	}
+	paths := append([]string{cmd.String("baseline")}, cmd.StringSlice("candidate")...)
+	in, err := readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), paths, stderr)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	ev, err := eval.New(cfg, in.set)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	systems := make([]*compare.System, len(in.systems))
+	for k, sys := range in.systems {
+		res, err := ev.Score(sys)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		s := &compare.System{Name: sys.Name, Lines: make([]string, len(sys.Tokens)), Edits: res.Edits}
+		for i, t := range sys.Tokens {
+			s.Lines[i] = strings.Join(t, " ")
+		}
+		for _, m := range cfg.Metrics {
+			switch m {
+			case eval.ERRANT:
+				s.Corpora = append(s.Corpora, res.ERRANT.Corpus())
+				s.Types = make([]map[string]metrics.Stats, len(res.ERRANT.Sentences))
+				for i, c := range res.ERRANT.Sentences {
+					if len(c.Types) == 0 {
+						continue
+					}
+					s.Types[i] = make(map[string]metrics.Stats, len(c.Types))
+					for t, n := range c.Types {
+						s.Types[i][t] = n.Stats()
+					}
+				}
+				beta := cfg.Beta
+				s.TypeScore = func(sum metrics.Stats) float64 {
+					_, _, f := errant.Score(errant.Counts{TP: int(sum[0]), FP: int(sum[1]), FN: int(sum[2])}, beta)
+					return f
+				}
+			case eval.GLEU:
+				s.Corpora = append(s.Corpora, res.GLEU.Corpus())
+			default:
+				return nil, nil, "", usageError{fmt.Errorf("compare: metric %s is not available in this build", m)}
+			}
+		}
+		if overall {
+			r, err := overallRatings(in.set, sys)
+			if err != nil {
+				return nil, nil, "", err
+			}
+			s.Corpora = append(s.Corpora, compare.MeanCorpus("overall", r))
+		}
+		systems[k] = s
+	}
+	return systems[0], systems[1:], ev.Signature(), nil
+}
