@@ -15,7 +15,6 @@ import (
 
 	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/compare"
-	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
 	"github.com/gecmetric/gecmetric/metrics/significance"
@@ -200,47 +199,16 @@ func loadCompare(cmd *cli.Command, stderr io.Writer) (*compare.System, []*compar
 	}
 	systems := make([]*compare.System, len(in.systems))
 	for k, sys := range in.systems {
-		res, err := ev.Score(sys)
-		if err != nil {
+		if systems[k], err = compare.Score(ev, sys); err != nil {
 			return nil, nil, "", err
-		}
-		s := &compare.System{Name: sys.Name, Lines: make([]string, len(sys.Tokens)), Edits: res.Edits}
-		for i, t := range sys.Tokens {
-			s.Lines[i] = strings.Join(t, " ")
-		}
-		for _, m := range cfg.Metrics {
-			switch m {
-			case eval.ERRANT:
-				s.Corpora = append(s.Corpora, res.ERRANT.Corpus())
-				s.Types = make([]map[string]metrics.Stats, len(res.ERRANT.Sentences))
-				for i, c := range res.ERRANT.Sentences {
-					if len(c.Types) == 0 {
-						continue
-					}
-					s.Types[i] = make(map[string]metrics.Stats, len(c.Types))
-					for t, n := range c.Types {
-						s.Types[i][t] = n.Stats()
-					}
-				}
-				beta := cfg.Beta
-				s.TypeScore = func(sum metrics.Stats) float64 {
-					_, _, f := errant.Score(errant.Counts{TP: int(sum[0]), FP: int(sum[1]), FN: int(sum[2])}, beta)
-					return f
-				}
-			case eval.GLEU:
-				s.Corpora = append(s.Corpora, res.GLEU.Corpus())
-			default:
-				return nil, nil, "", usageError{fmt.Errorf("compare: metric %s is not available in this build", m)}
-			}
 		}
 		if overall {
 			r, err := overallRatings(in.set, sys)
 			if err != nil {
 				return nil, nil, "", err
 			}
-			s.Corpora = append(s.Corpora, compare.MeanCorpus("overall", r))
+			systems[k].Corpora = append(systems[k].Corpora, compare.MeanCorpus("overall", r))
 		}
-		systems[k] = s
 	}
 	return systems[0], systems[1:], ev.Signature(), nil
 }

@@ -1,0 +1,121 @@
+package compare_test
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/edits/en"
+	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/metrics/compare"
+	"github.com/gecmetric/gecmetric/metrics/eval"
+)
+
+// conllMetrics are the metrics the Go API test compares.
+var conllMetrics = []string{eval.ERRANT, eval.GLEU}
+
+// TestGoAPI is the regression gate as a model repository would write it in
+// a Go test, on CoNLL-2014: AMU → IITB regresses, IITB → AMU does not, and a
+// system against itself has delta 0 and p = 1.
+func TestGoAPI(t *testing.T) {
+	dir := testdata.Dir(t, "conll14-errant", "text")
+	read := func(name string) [][]string {
+		tf, err := corpora.ReadTextFile(filepath.Join(dir, name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tf.Tokens
+	}
+	set := &eval.TestSet{Source: read("source"), Refs: []eval.Reference{
+		{Name: "ref0", Tokens: read("ref0")}, {Name: "ref1", Tokens: read("ref1")}}}
+	ev, err := eval.New(eval.Config{Metrics: conllMetrics, Lang: en.New()}, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	score := func(name string) *compare.System {
+		s, err := compare.Score(ev, eval.System{Name: name, Tokens: read(name)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	amu, iitb := score("AMU"), score("IITB")
+
+	rep, err := compare.Run(amu, []*compare.System{iitb}, compare.Options{Show: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = rep.Check()
+	if !errors.Is(err, compare.ErrRegression) || !strings.Contains(err.Error(), "IITB: errant dropped") ||
+		!strings.Contains(err.Error(), "IITB: gleu dropped") {
+		t.Errorf("AMU → IITB: Check() = %v, want errant and gleu regressions", err)
+	}
+	c := rep.Candidates[0]
+	worse := 0
+	for _, td := range c.Types {
+		if td.Worse {
+			worse++
+		}
+	}
+	if worse == 0 || len(c.Worst) != 1 || c.Worst[0].Impact[0] >= 0 {
+		t.Errorf("AMU → IITB: %d types flagged worse, worst sentences %+v", worse, c.Worst)
+	}
+
+	rep, err = compare.Run(iitb, []*compare.System{amu}, compare.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.Check(); err != nil {
+		t.Errorf("IITB → AMU: %v", err)
+	}
+
+	rep, err = compare.Run(amu, []*compare.System{score("AMU")}, compare.Options{Show: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Candidates[0].Results {
+		if r.Delta != 0 || r.P != 1 || r.Low != 0 || r.High != 0 {
+			t.Errorf("AMU → AMU %s: %+v", r.Metric, r)
+		}
+	}
+	if rep.Check() != nil || len(rep.Candidates[0].Worst) != 0 {
+		t.Errorf("AMU → AMU fails or lists sentences")
+	}
+}
+
+// BenchmarkRunCoNLL times Run alone (systems scored beforehand) on
+// CoNLL-2014 AMU against IITB: 1,000 bootstrap resamples and 1,000
+// randomisation trials per metric, the per-type tests and 10 worst
+// sentences. The target is under 2 s on one core for three metrics.
+func BenchmarkRunCoNLL(b *testing.B) {
+	dir := testdata.Dir(b, "conll14-errant", "text")
+	read := func(name string) [][]string {
+		tf, err := corpora.ReadTextFile(filepath.Join(dir, name+".txt"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return tf.Tokens
+	}
+	set := &eval.TestSet{Source: read("source"), Refs: []eval.Reference{
+		{Name: "ref0", Tokens: read("ref0")}, {Name: "ref1", Tokens: read("ref1")}}}
+	ev, err := eval.New(eval.Config{Metrics: conllMetrics, Lang: en.New()}, set)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var systems []*compare.System
+	for _, name := range []string{"AMU", "IITB"} {
+		s, err := compare.Score(ev, eval.System{Name: name, Tokens: read(name)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		systems = append(systems, s)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := compare.Run(systems[0], systems[1:], compare.Options{Show: 10}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
