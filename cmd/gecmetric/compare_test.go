@@ -19,7 +19,7 @@ func conll(t *testing.T) (gold string, sys func(string) string) {
 }
 
 // cliMetrics are the metrics the CoNLL-2014 tests compare.
-var cliMetrics = []string{"errant", "gleu"}
+var cliMetrics = []string{"m2", "errant", "gleu"}
 
 // compareJSON is the part of the JSON report the tests read.
 type compareJSON struct {
@@ -137,12 +137,12 @@ func TestCompareMaxDrop(t *testing.T) {
 func TestCompareSeveral(t *testing.T) {
 	gold, sys := conll(t)
 	junit := filepath.Join(t.TempDir(), "report.xml")
-	out, errOut, code := gecmetric(t, "", "compare", "--ref", gold, "--lang", "en", "--metrics", "errant,gleu",
+	out, errOut, code := gecmetric(t, "", "compare", "--ref", gold, "--lang", "en", "--metrics", "m2,errant",
 		"--baseline", sys("CAMB"), "--candidate", sys("INPUT"), "--candidate", sys("AMU"), "--junit", junit)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (INPUT regresses)\n%s", code, errOut)
 	}
-	if !strings.Contains(out, "ranking by errant") || !strings.Contains(out, "INPUT.txt against CAMB.txt") {
+	if !strings.Contains(out, "ranking by m2") || !strings.Contains(out, "INPUT.txt against CAMB.txt") {
 		t.Errorf("text output:\n%s", out)
 	}
 	data, err := os.ReadFile(junit)

@@ -69,6 +69,8 @@ func Score(ev *eval.Evaluator, sys eval.System) (*System, error) {
 // when m was not scored.
 func corpusOf(res *eval.Result, m string) *metrics.Corpus {
 	switch {
+	case m == eval.M2 && res.M2 != nil:
+		return res.M2.Corpus()
 	case m == eval.ERRANT && res.ERRANT != nil:
 		return res.ERRANT.Corpus()
 	case m == eval.GLEU && res.GLEU != nil:
