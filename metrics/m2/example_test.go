@@ -2,6 +2,7 @@ package m2_test
 
 import (
 	"fmt"
+	"github.com/gecmetric/gecmetric/edits"
 	"os"
 	"strings"
 
@@ -85,4 +86,19 @@ func ExampleResult_WriteVerbose() {
 	// P = 1.0
 	// R = 1.0
 	// F_0.5 = 1.0
+}
+
+// NewSentence builds the gold from edits read elsewhere (for example from
+// corpora's M2 blocks), with the scorer's rules.
+func ExampleNewSentence() {
+	src := m2.Tokenize("He go to school yesterday .")
+	gold := []m2.Sentence{m2.NewSentence(src, []m2.Annotation{
+		{Edit: edits.Edit{OStart: 1, OEnd: 2, C: []string{"went"}, Type: "R:VERB:TENSE"}, Coder: 0},
+		{Edit: edits.Edit{OStart: 1, OEnd: 2, Alternatives: []string{"went", "has gone"}, C: []string{"went"}, Type: "R:VERB"}, Coder: 1},
+	})}
+	res, _ := m2.Score(gold, [][]string{m2.Tokenize("He has gone to school yesterday .")}, m2.Options{})
+	s := res.Sentences[0]
+	fmt.Println(s.Annotators[s.Chosen].ID, s.Annotators[s.Chosen].Correct)
+	// Output:
+	// 1 [{1 2 go has gone}]
 }

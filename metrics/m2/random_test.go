@@ -183,3 +183,36 @@ func BenchmarkUnrelatedPathModes(b *testing.B) {
 		}
 	})
 }
+
+func TestRescoreEqualsScore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var gold []Sentence
+	var hyps [][]string
+	for range 60 {
+		s, h := randomCase(rng, 8)
+		gold, hyps = append(gold, s), append(hyps, h)
+	}
+	opts := Options{Beta: 1}
+	full, err := Score(gold, hyps, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 50 {
+		idx := make([]int, rng.IntN(80))
+		var g []Sentence
+		var h [][]string
+		for k := range idx {
+			idx[k] = rng.IntN(len(gold))
+			g, h = append(g, gold[idx[k]]), append(h, hyps[idx[k]])
+		}
+		want, err := Score(g, h, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := full.Rescore(idx)
+		got.NearTies, want.NearTies = 0, 0
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("Rescore(%v) = %v, Score on the subset = %v", idx, got, want)
+		}
+	}
+}

@@ -139,6 +139,20 @@ func (r *Result) Corpus() *metrics.Corpus {
 	}
 }
 
+// Rescore returns the result the scorer would give for a file holding the
+// sentences idx (repeats allowed) in that order: the annotators are chosen
+// again by the running F of that sequence, so the result equals Score on
+// those sentences, without recomputing any lattice. Use it to resample
+// exactly; Corpus keeps the choices made over the whole file instead.
+func (r *Result) Rescore(idx []int) *Result {
+	out := &Result{Beta: r.Beta, Sentences: make([]SentenceResult, len(idx))}
+	for k, i := range idx {
+		out.Sentences[k] = SentenceResult{Annotators: r.Sentences[i].Annotators}
+	}
+	choose(out, r.Beta)
+	return out
+}
+
 // PRF returns precision, recall and F_beta of summed Stats with the
 // scorer's arithmetic: precision is 1 without proposed edits, recall is 1
 // without gold edits, and F is 0 when its denominator is 0.
