@@ -1,6 +1,7 @@
 package en
 
 import (
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,7 +19,7 @@ import (
 //
 // The edits carry spans and tokens but no Type.
 func (l *Language) Merge(o, c *edits.Sentence, ops []edits.AlignOp) []edits.Edit {
-	m := merger{o: o.Tokens, c: c.Tokens}
+	m := merger{o: newTokenIndex(o.Tokens), c: newTokenIndex(c.Tokens)}
 	var spans []span
 	for i := 0; i < len(ops); {
 		switch ops[i].Op {
@@ -67,7 +68,10 @@ func texts(toks []edits.Token) []string {
 	return out
 }
 
-type merger struct{ o, c []edits.Token }
+// A merger holds the two sentences of an alignment, indexed so that every
+// sub-run test takes constant time: ERRANT's merger tries O(n²) sub-runs
+// of a run of n steps, which must stay fast for long rewritten sentences.
+type merger struct{ o, c tokenIndex }
 
 // mergeRun appends to out the edits of a run of substitutions, insertions
 // and deletions (ERRANT's process_seq):
@@ -113,14 +117,23 @@ func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
 	}
 	content := false
 	n := len(seq)
+	// subs[i] counts the substitutions in seq[:i].
+	subs := make([]int, n+1)
+	for i, s := range seq {
+		subs[i+1] = subs[i]
+		if s.Op == edits.Substitute {
+			subs[i+1]++
+		}
+	}
 	for width := n - 1; width >= 1; width-- {
 		for start := 0; start+width < n; start++ {
 			end := start + width
-			if !hasSubstitution(seq[start : end+1]) {
-				continue
+			if subs[end+1] == subs[start] {
+				continue // no substitution
 			}
-			so := m.o[seq[start].OStart:seq[end].OEnd]
-			co := m.c[seq[start].CStart:seq[end].CEnd]
+			oFrom, oTo := seq[start].OStart, seq[end].OEnd
+			cFrom, cTo := seq[start].CStart, seq[end].CEnd
+			so, co := m.o.toks[oFrom:oTo], m.c.toks[cFrom:cTo]
 			// Possessive suffix first: split it off.
 			if start == 0 && (so[0].Tag == "POS" || co[0].Tag == "POS") {
 				out = append(out, spanOf(seq[:1]))
@@ -142,11 +155,11 @@ func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
 				}
 			}
 			// Same text ignoring spaces, case, apostrophes and hyphens.
-			if sameJoined(so, co) {
+			if m.o.joinedLen(oFrom, oTo) == m.c.joinedLen(cFrom, cTo) && sameJoined(so, co) {
 				return m.mergeAround(seq, start, end, out)
 			}
 			// One POS, or auxiliaries, particles and verbs only.
-			pos := posSet(so) | posSet(co)
+			pos := m.o.posRange(oFrom, oTo) | m.c.posRange(cFrom, cTo)
 			if len(so) != len(co) && (pos.single() || pos&^(posAUX|posPART|posVERB) == 0) {
 				return m.mergeAround(seq, start, end, out)
 			}
@@ -205,15 +218,6 @@ func allOps(seq []edits.AlignOp, op edits.Op) bool {
 		}
 	}
 	return true
-}
-
-func hasSubstitution(seq []edits.AlignOp) bool {
-	for _, s := range seq {
-		if s.Op == edits.Substitute {
-			return true
-		}
-	}
-	return false
 }
 
 // lowerOf returns the lower-cased text of t (Token.Lower when set).
@@ -361,16 +365,68 @@ var posByName = map[string]posBits{
 	"VERB": posVERB, "X": posX, "SPACE": posSPACE, "": posEmpty,
 }
 
-func posSet(toks []edits.Token) posBits {
-	var s posBits
-	for _, t := range toks {
-		b, ok := posByName[t.POS]
-		if !ok {
-			b = posUnknown
-		}
-		s |= b
+func posOf(t edits.Token) posBits {
+	if b, ok := posByName[t.POS]; ok {
+		return b
 	}
-	return s
+	return posUnknown
+}
+
+// A tokenIndex answers range questions about a sentence's tokens in
+// constant time: the set of POS tags of a range (a sparse table of ORs,
+// built on first use for long ranges) and the length of the range's
+// lower-cased text without apostrophes and hyphens (prefix sums).
+type tokenIndex struct {
+	toks   []edits.Token
+	pos    [][]posBits // pos[k][i]: OR of the tags of toks[i : i+2^k]
+	joined []int       // joined[i]: runes of toks[:i] that sameJoined compares
+}
+
+func newTokenIndex(toks []edits.Token) tokenIndex { return tokenIndex{toks: toks} }
+
+// posRange returns the POS tags of toks[from:to].
+func (x *tokenIndex) posRange(from, to int) posBits {
+	if to-from <= 16 {
+		var s posBits
+		for _, t := range x.toks[from:to] {
+			s |= posOf(t)
+		}
+		return s
+	}
+	if x.pos == nil {
+		level := make([]posBits, len(x.toks))
+		for i, t := range x.toks {
+			level[i] = posOf(t)
+		}
+		x.pos = append(x.pos, level)
+		for w := 2; w <= len(x.toks); w *= 2 {
+			prev := x.pos[len(x.pos)-1]
+			next := make([]posBits, len(x.toks)-w+1)
+			for i := range next {
+				next[i] = prev[i] | prev[i+w/2]
+			}
+			x.pos = append(x.pos, next)
+		}
+	}
+	k := bits.Len(uint(to-from)) - 1
+	return x.pos[k][from] | x.pos[k][to-(1<<k)]
+}
+
+// joinedLen returns the number of runes sameJoined reads from toks[from:to].
+func (x *tokenIndex) joinedLen(from, to int) int {
+	if x.joined == nil {
+		x.joined = make([]int, len(x.toks)+1)
+		for i, t := range x.toks {
+			n := 0
+			for _, r := range lowerOf(t) {
+				if r != '\'' && r != '-' {
+					n++
+				}
+			}
+			x.joined[i+1] = x.joined[i] + n
+		}
+	}
+	return x.joined[to] - x.joined[from]
 }
 
 // single reports whether the set holds exactly one tag.
