@@ -18,6 +18,10 @@ import (
 //     processed by mergeRun.
 //
 // The edits carry spans and tokens but no Type.
+//
+// Cost: ERRANT tries every sub-run of a run of n steps, O(n²) tests per
+// decision, each in constant time here; a run of a few hundred steps (a
+// rewritten sentence) takes well under a millisecond.
 func (l *Language) Merge(o, c *edits.Sentence, ops []edits.AlignOp) []edits.Edit {
 	m := merger{o: newTokenIndex(o.Tokens), c: newTokenIndex(c.Tokens)}
 	var spans []span
