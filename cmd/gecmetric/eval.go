@@ -251,6 +251,19 @@ func (f *inputFile) correction(coder int) ([][]string, [][]edits.Edit) {
 }
 
 func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer) (*evalInput, error) {
+	// Each file is read once, even when named twice (a reference scored
+	// as a system, say).
+	read := map[string]*inputFile{}
+	readInput := func(path string) (*inputFile, error) {
+		if f, ok := read[path]; ok {
+			return f, nil
+		}
+		f, err := readInput(path)
+		if err == nil {
+			read[path] = f
+		}
+		return f, err
+	}
 	var src *inputFile
 	if source != "" {
 		f, err := readInput(source)
