@@ -186,7 +186,7 @@ func (ev *Evaluator) Signature() string {
 		"refs:" + strconv.Itoa(ev.references()),
 		"tok:none",
 	}
-	if c.Lang != nil {
+	if c.Lang != nil && (c.Has(ERRANT) || c.Has(M2)) {
 		merge := c.Extract.Merge.String()
 		align := "errant"
 		if c.Extract.Lev {

@@ -49,6 +49,9 @@ func TestSignature(t *testing.T) {
 			ERRANT: errant.Options{Mode: errant.TokenDetection, Single: true, Filter: []string{"R:SPELL", "UNK"}},
 			GLEU:   gleu.Options{Iterations: 20, Sampler: gleu.Python3}},
 			"gecmetric:1.2.3|refs:2|tok:none|edits:xx+lev+all-split|errant:dt,beta=1,single,filt=R:SPELL+UNK|gleu:n=4,iter=20,sampler=py3"},
+		// Edits are not extracted for GLEU alone.
+		{Config{Version: "1.2.3", Metrics: []string{GLEU}, Lang: generic.New("xx")},
+			"gecmetric:1.2.3|refs:2|tok:none|gleu:n=4,iter=500,sampler=py2"},
 	}
 	for _, tt := range tests {
 		ev, err := New(tt.cfg, set)
