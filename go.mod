@@ -6,6 +6,7 @@ require (
 	github.com/chromedp/chromedp v0.15.1
 	github.com/jdkato/prose/v3 v3.2.3
 	github.com/pmezard/go-difflib v1.0.0
+	github.com/rogpeppe/go-internal v1.14.1
 	github.com/urfave/cli/v3 v3.14.0
 	golang.org/x/term v0.37.0
 	modernc.org/sqlite v1.60.1
@@ -24,6 +25,7 @@ require (
 	github.com/ncruces/go-strftime v1.0.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/tools v0.50.0 // indirect
 	modernc.org/libc v1.77.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
