@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,4 +192,41 @@ func TestCompareUsage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCompareFlagsMatchEval keeps compare's scoring flags identical to
+// eval's (name, default), since compare must score exactly as eval does.
+func TestCompareFlagsMatchEval(t *testing.T) {
+	e := &env{}
+	evalFlags := map[string]string{}
+	for _, f := range evalCommand(e).Flags {
+		evalFlags[f.Names()[0]] = fmt.Sprint(f)
+	}
+	own := map[string]bool{"hyp": true, "json": true, "per-sentence": true}
+	cmpFlags := map[string]string{}
+	for _, f := range compareCommand(e).Flags {
+		cmpFlags[f.Names()[0]] = fmt.Sprint(f)
+	}
+	for name, def := range evalFlags {
+		if own[name] {
+			continue
+		}
+		got, ok := cmpFlags[name]
+		if !ok {
+			t.Errorf("eval has --%s, compare does not", name)
+			continue
+		}
+		// Usage strings may differ; names and defaults may not.
+		if strings.Fields(got)[0] != strings.Fields(def)[0] || defaultOf(got) != defaultOf(def) {
+			t.Errorf("--%s: compare %q, eval %q", name, got, def)
+		}
+	}
+}
+
+// defaultOf extracts "(default: ...)" from a flag's String().
+func defaultOf(s string) string {
+	if i := strings.Index(s, "(default:"); i >= 0 {
+		return s[i:]
+	}
+	return ""
 }

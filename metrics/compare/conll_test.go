@@ -11,6 +11,7 @@ import (
 	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/metrics/compare"
 	"github.com/gecmetric/gecmetric/metrics/eval"
+	"github.com/gecmetric/gecmetric/metrics/significance"
 )
 
 // conllMetrics are the metrics the Go API test compares.
@@ -85,11 +86,9 @@ func TestGoAPI(t *testing.T) {
 	}
 }
 
-// BenchmarkRunCoNLL times Run alone (systems scored beforehand) on
-// CoNLL-2014 AMU against IITB: 1,000 bootstrap resamples and 1,000
-// randomisation trials per metric, the per-type tests and 10 worst
-// sentences. The target is under 2 s on one core for three metrics.
-func BenchmarkRunCoNLL(b *testing.B) {
+// conllSystems scores CoNLL-2014 systems with the three metrics against
+// the two text references.
+func conllSystems(b *testing.B, names ...string) []*compare.System {
 	dir := testdata.Dir(b, "conll14-errant", "text")
 	read := func(name string) [][]string {
 		tf, err := corpora.ReadTextFile(filepath.Join(dir, name+".txt"))
@@ -105,16 +104,38 @@ func BenchmarkRunCoNLL(b *testing.B) {
 		b.Fatal(err)
 	}
 	var systems []*compare.System
-	for _, name := range []string{"AMU", "IITB"} {
+	for _, name := range names {
 		s, err := compare.Score(ev, eval.System{Name: name, Tokens: read(name)})
 		if err != nil {
 			b.Fatal(err)
 		}
 		systems = append(systems, s)
 	}
+	return systems
+}
+
+// BenchmarkSignificanceCoNLL is the speed target on real
+// statistics: 1,000 paired bootstrap resamples and 1,000 randomisation
+// trials over the 1,312 CoNLL-2014 sentences for m2, errant and gleu (AMU
+// against IITB); the target is under 2 s on one core (-cpu 1).
+func BenchmarkSignificanceCoNLL(b *testing.B) {
+	s := conllSystems(b, "AMU", "IITB")
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := compare.Run(systems[0], systems[1:], compare.Options{Show: 10}); err != nil {
+		if _, err := significance.Compare(s[0].Corpora, s[1].Corpora, significance.Options{Resamples: 1000, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRunCoNLL times all of Run (systems scored beforehand) on the
+// same pair: the three metrics' tests, the per-type tests of every ERRANT
+// error type and the 10 worst sentences with their diffs.
+func BenchmarkRunCoNLL(b *testing.B) {
+	s := conllSystems(b, "AMU", "IITB")
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := compare.Run(s[0], s[1:], compare.Options{Show: 10}); err != nil {
 			b.Fatal(err)
 		}
 	}
