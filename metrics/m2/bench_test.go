@@ -1,6 +1,7 @@
 package m2_test
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -75,5 +76,20 @@ func TestUnrelated(t *testing.T) {
 	}
 	if got := res.String(); got != "Precision   : 0.0000\nRecall      : 0.0000\nF_0.5       : 0.0000\n" {
 		t.Errorf("got %s", got)
+	}
+}
+
+func TestLatticeLimit(t *testing.T) {
+	gold, hyps := unrelatedCase()
+	gold = append([]m2.Sentence{m2.NewSentence([]string{"a"}, nil)}, gold...)
+	hyps = append([][]string{{"a"}}, hyps...)
+	_, err := m2.Score(gold, hyps, m2.Options{MaxLatticeArcs: 1000})
+	if !errors.Is(err, m2.ErrLatticeTooLarge) || !strings.Contains(err.Error(), "sentence 2 (54 source tokens, hypothesis 37 tokens)") {
+		t.Errorf("err = %v, want ErrLatticeTooLarge naming sentence 2", err)
+	}
+	for _, limit := range []int{0, -1} {
+		if _, err := m2.Score(gold, hyps, m2.Options{MaxLatticeArcs: limit}); err != nil {
+			t.Errorf("MaxLatticeArcs %d: %v", limit, err)
+		}
 	}
 }

@@ -82,7 +82,10 @@ func FuzzCompareOracle(f *testing.F) {
 		sent := NewSentence(s, anns)
 		opts := Options{MaxUnchangedWords: int(maxU%4) - 1}
 		var b builder
-		got := b.compare(&sent, h, opts)
+		got, err := b.compare(&sent, h, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
 		want := oracleCompare(&sent, h, opts)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("src %q hyp %q gold %+v\ngot  %+v\nwant %+v", s, h, sent.Annotators, got, want)

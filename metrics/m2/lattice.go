@@ -2,6 +2,7 @@ package m2
 
 import (
 	"cmp"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -32,6 +33,8 @@ const (
 )
 
 const epsilon = 0.001
+
+var errTooLarge = errors.New("edit lattice too large")
 
 type arc struct {
 	src, dst int32
@@ -199,7 +202,7 @@ func (b *builder) intern(src, hyp []string) {
 // over runs of edits with at most maxUnchanged unchanged words, and
 // removes noop arcs as the scorer does. The lattice lives in b's buffers
 // until the next call.
-func (b *builder) build(src, hyp []string, maxUnchanged int) *lattice {
+func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice, error) {
 	n, m := len(src), len(hyp)
 	w := m + 1
 	cells := (n + 1) * w
@@ -332,6 +335,10 @@ func (b *builder) build(src, hyp []string, maxUnchanged int) *lattice {
 				b.tmp[o] = next
 			}
 		}
+		if len(l.arcs) > maxArcs {
+			b.arena = arena
+			return nil, errTooLarge
+		}
 		for o := range outs[:no] {
 			ot := &outs[o]
 			next := append(b.tmp[o], ot.old[ot.pos:]...)
@@ -342,6 +349,9 @@ func (b *builder) build(src, hyp []string, maxUnchanged int) *lattice {
 		}
 	}
 	b.arena = arena
+	if len(l.arcs) > maxArcs {
+		return nil, errTooLarge
+	}
 
 	// The scorer removes noop arcs longer than one word while iterating
 	// over E, so the element after each removed one is never looked at
@@ -382,7 +392,7 @@ func (b *builder) build(src, hyp []string, maxUnchanged int) *lattice {
 		l.inPos[fill[d]] = int32(p)
 		fill[d]++
 	}
-	return l
+	return l, nil
 }
 
 func b2i(b bool) int32 {

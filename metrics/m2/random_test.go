@@ -113,7 +113,10 @@ func TestCompareMatchesOracle(t *testing.T) {
 		for _, opts := range []Options{{}, {MaxUnchangedWords: -1}, {MaxUnchangedWords: 3, IgnoreWhitespaceCasing: true}} {
 			want := oracleCompare(&s, hyp, opts)
 			for mi, mode := range modes {
-				got := builders[mi].compare(&s, hyp, opts)
+				got, err := builders[mi].compare(&s, hyp, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if reflect.DeepEqual(got, want) {
 					continue
 				}
@@ -166,7 +169,7 @@ func TestScoreMatchesOracle(t *testing.T) {
 func BenchmarkUnrelatedPathModes(b *testing.B) {
 	src, hyp := Tokenize(unrelatedSource), Tokenize(unrelatedHyp)
 	var bl builder
-	l := bl.build(src, hyp, 2)
+	l, _ := bl.build(src, hyp, 2, DefaultMaxLatticeArcs)
 	wt := l.baseWeights(nil)
 	b.Logf("|V| = %d, |E| = %d, arcs = %d", len(l.verts), len(l.entries), len(l.arcs))
 	for _, mode := range []int{pathTopological, pathBellmanFord} {
@@ -179,7 +182,7 @@ func BenchmarkUnrelatedPathModes(b *testing.B) {
 	}
 	b.Run("build", func(b *testing.B) {
 		for b.Loop() {
-			bl.build(src, hyp, 2)
+			bl.build(src, hyp, 2, DefaultMaxLatticeArcs)
 		}
 	})
 }

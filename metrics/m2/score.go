@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -24,6 +25,35 @@ type Options struct {
 	// IgnoreWhitespaceCasing drops system edits that only change white
 	// space or letter case (--ignore_whitespace_casing).
 	IgnoreWhitespaceCasing bool
+	// MaxLatticeArcs bounds the edit lattice of one sentence; Score fails
+	// with ErrLatticeTooLarge beyond it rather than exhaust memory. 0 means
+	// DefaultMaxLatticeArcs, a negative value no limit. See
+	// DefaultMaxLatticeArcs.
+	MaxLatticeArcs int
+}
+
+// DefaultMaxLatticeArcs is the default bound on one sentence's edit
+// lattice, about 1 GB of memory. A hypothesis line unrelated to its source
+// makes almost every pair of alignment cells an arc: about (n·m)²/4 arcs
+// for n source and m hypothesis tokens sharing no word (54 and 37 tokens:
+// 1.1 million; 100 and 100: 26 million). Natural sentences share function
+// words and punctuation, which keeps the lattice far smaller: CoNLL-2014
+// scored against a system file shifted by one line needs at most 0.8
+// million arcs for a sentence.
+const DefaultMaxLatticeArcs = 1 << 24
+
+// ErrLatticeTooLarge is wrapped by the error Score returns when a
+// sentence's lattice exceeds Options.MaxLatticeArcs.
+var ErrLatticeTooLarge = errors.New("edit lattice exceeds the arc limit (is the hypothesis aligned with the gold?)")
+
+func (o Options) maxArcs() int {
+	switch {
+	case o.MaxLatticeArcs == 0:
+		return DefaultMaxLatticeArcs
+	case o.MaxLatticeArcs < 0:
+		return math.MaxInt
+	}
+	return o.MaxLatticeArcs
 }
 
 // BetaValue returns the beta in effect.
@@ -203,6 +233,8 @@ func Score(gold []Sentence, hyps [][]string, opts Options) (*Result, error) {
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(gold)/16))
 	var next atomic.Int64
 	var nearTies atomic.Int64
+	var failed atomic.Int64 // 1 + index of the first sentence that failed
+	failed.Store(math.MaxInt64)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -219,13 +251,27 @@ func Score(gold []Sentence, hyps [][]string, opts Options) (*Result, error) {
 				if i >= len(gold) {
 					break
 				}
-				res.Sentences[i].Annotators = b.compare(&gold[i], hyps[i], opts)
+				anns, err := b.compare(&gold[i], hyps[i], opts)
+				if err != nil {
+					for {
+						old := failed.Load()
+						if int64(i) >= old || failed.CompareAndSwap(old, int64(i)) {
+							break
+						}
+					}
+					continue
+				}
+				res.Sentences[i].Annotators = anns
 			}
 			nearTies.Add(int64(b.pathSc.nearTies))
 		}()
 	}
 	wg.Wait()
 	res.NearTies = int(nearTies.Load())
+	if i := failed.Load(); i != math.MaxInt64 {
+		return nil, fmt.Errorf("m2: sentence %d (%d source tokens, hypothesis %d tokens): %w",
+			i+1, len(gold[i].Source), len(hyps[i]), ErrLatticeTooLarge)
+	}
 	choose(res, opts.BetaValue())
 	return res, nil
 }
@@ -263,8 +309,11 @@ func choose(res *Result, beta float64) {
 }
 
 // compare scores one hypothesis against every annotator of s.
-func (b *builder) compare(s *Sentence, hyp []string, opts Options) []AnnotatorResult {
-	l := b.build(s.Source, hyp, opts.MaxUnchanged())
+func (b *builder) compare(s *Sentence, hyp []string, opts Options) ([]AnnotatorResult, error) {
+	l, err := b.build(s.Source, hyp, opts.MaxUnchanged(), opts.maxArcs())
+	if err != nil {
+		return nil, err
+	}
 	b.base = l.baseWeights(b.base)
 	base := b.base
 	n := l.n
@@ -344,7 +393,7 @@ func (b *builder) compare(s *Sentence, hyp []string, opts Options) []AnnotatorRe
 			Stats:   metrics.Stats{float64(len(correct)), float64(len(path)), float64(len(ann.Edits))},
 		}
 	}
-	return out
+	return out, nil
 }
 
 // setGoldWeights gives the arcs that match a gold edit the weight -|E|, as
