@@ -93,10 +93,15 @@ func fixMorphTags(tokens, tags []string) {
 			}
 			if base := nounBase(t, low); base != "" && base != low {
 				tags[i] = "NNS"
-			} else if v := verbTagOf(t, tokens, tags, i, low); v != "" && !(v == "VBG" && gerundNoun(tokens, tags, i)) {
+			} else if v := verbTagOf(t, tokens, tags, i, low); v != "" && !(v == "VBG" && gerundNoun(tokens, tags, i)) && !determinerBefore(tokens, tags, i) {
 				tags[i] = v
 			}
 		case "VB", "VBP":
+			if determinerBefore(tokens, tags, i) && !auxForms[low] {
+				// "a certain extend": a determiner opens a noun phrase.
+				tags[i] = "NN"
+				continue
+			}
 			if t.InIndex(wordnet.Verb, low) || auxForms[low] {
 				continue
 			}
@@ -135,7 +140,8 @@ func fixMorphTags(tokens, tags []string) {
 		case "NNS":
 			// "people saves money", "which benefits the company": a plural
 			// noun reading where a verb must stand.
-			if strings.HasSuffix(low, "s") && verbBase(t, low) != "" && subjectBefore(tokens, tags, i) && objectAfter(t, tokens, tags, i) {
+			if strings.HasSuffix(low, "s") && verbBase(t, low) != "" && subjectBefore(tokens, tags, i) &&
+				(objectAfter(t, tokens, tags, i) || subordinateClauseEnd(tokens, tags, i)) {
 				tags[i] = "VBZ"
 			}
 		case "VBZ":
@@ -528,4 +534,46 @@ func phrasalParticle(t *wordnet.Tables, verb, w, next string) bool {
 // strandingPunct ends the phrase of a stranded preposition ("friends in .").
 var strandingPunct = map[string]bool{
 	".": true, ",": true, ";": true, ":": true, "!": true, "?": true, ")": true, "-RRB-": true,
+}
+
+// determinerBefore reports whether an article, "every"/"each" or a
+// possessive determiner opens the phrase before token i, across adjectives.
+func determinerBefore(tokens, tags []string, i int) bool {
+	j := i - 1
+	for j >= 0 && (tags[j] == "JJ" || tags[j] == "JJR" || tags[j] == "JJS") {
+		j--
+	}
+	if j < 0 || j == i-1 && tags[j] != "PRP$" && tags[j] != "DT" {
+		return false
+	}
+	switch tags[j] {
+	case "PRP$":
+		return true
+	case "DT":
+		switch lower(tokens[j]) {
+		case "a", "an", "the", "every", "each":
+			return true
+		}
+	}
+	return false
+}
+
+// subordinateClauseEnd reports whether token i ends a short subordinate
+// clause after its subject: "As time passes ,".
+func subordinateClauseEnd(tokens, tags []string, i int) bool {
+	if i+1 >= len(tokens) || !strandingPunct[tokens[i+1]] || i < 2 {
+		return false
+	}
+	j := i - 1
+	for j >= 0 && (isNounTagString(tags[j]) || tags[j] == "DT" || tags[j] == "JJ" || tags[j] == "PRP$") {
+		j--
+	}
+	if j < 0 {
+		return false
+	}
+	switch lower(tokens[j]) {
+	case "as", "when", "while", "if", "because", "since", "until", "once", "unless", "although", "though":
+		return true
+	}
+	return false
 }

@@ -45,6 +45,8 @@ func TestFixMorphTags(t *testing.T) {
 		{"It can be passed on to the children .", 4, "RP"},
 		{"We will discuss about whether it works .", 3, "IN"},
 		{"They rely on the data .", 2, "IN"},
+		{"It helps to a certain extend and more .", 5, "NN"},
+		{"They will bring their own share .", 5, "NN"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)
