@@ -30,3 +30,8 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
+
+require (
+	golang.org/x/tools v0.50.0 // indirect
+	gonum.org/v1/gonum v0.17.0
+)
