@@ -1,0 +1,28 @@
+// Package evidence computes, for one corrected sentence, the per-sentence
+// evidence from which gecmetric predicts what a human rater would say:
+// over-correction, remaining errors, meaning drift and fluency.
+//
+// Evidence comes from a source sentence, a hypothesis (the system's
+// correction) and zero or more references. Every feature has a defined
+// value in each of three forms, so one feature vector layout serves every
+// calibrated model:
+//
+//   - FormReference: source, hypothesis and references (the full evidence);
+//   - FormSource: source and hypothesis, no reference;
+//   - FormAlone: the hypothesis alone (the lone-sentence crowd task).
+//
+// Features that a form cannot see are left out of that form's vector
+// (Names lists them per form), never filled with invented values.
+//
+// The features, by family (names as in Names):
+//
+//	over-correction  oc.edits, oc.edit_rate, oc.unmatched, oc.ter, oc.word_order,
+//	                 oc.multi_token, oc.content_subs, oc.length_change
+//	remaining errors re.to_ref, re.missed, re.oov, re.patterns, re.patterns_src_fixed
+//	meaning          me.content_src, me.content_ref, me.chrf_src, me.chrf_ref,
+//	                 me.negation, me.numbers, me.names
+//	fluency          fl.word_lp, fl.min_word_lp, fl.tag_lp, fl.min_tag_lp, fl.unknown
+//
+// Edits are extracted by package edits with the given Language, so the
+// same counts that score a system (ERRANT's) describe it here.
+package evidence

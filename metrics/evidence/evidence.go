@@ -1,0 +1,425 @@
+package evidence
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics/fluency"
+)
+
+// A Form says which inputs a feature vector may use.
+type Form int
+
+const (
+	FormReference Form = iota // source, hypothesis and references
+	FormSource                // source and hypothesis
+	FormAlone                 // hypothesis only
+)
+
+var formNames = [...]string{"reference", "source", "alone"}
+
+func (f Form) String() string {
+	if f < 0 || int(f) >= len(formNames) {
+		return "unknown"
+	}
+	return formNames[f]
+}
+
+// ParseForm returns the Form named s ("reference", "source", "alone").
+func ParseForm(s string) (Form, bool) {
+	for i, n := range formNames {
+		if n == s {
+			return Form(i), true
+		}
+	}
+	return 0, false
+}
+
+// features lists every feature with the least form that can compute it:
+// a feature of FormAlone is in every form's vector, one of FormReference
+// only in that form's.
+var features = []struct {
+	name string
+	form Form
+}{
+	{"oc.edits", FormSource},
+	{"oc.edit_rate", FormSource},
+	{"oc.unmatched", FormReference},
+	{"oc.ter", FormSource},
+	{"oc.word_order", FormSource},
+	{"oc.multi_token", FormSource},
+	{"oc.content_subs", FormSource},
+	{"oc.length_change", FormSource},
+	{"re.to_ref", FormReference},
+	{"re.missed", FormReference},
+	{"re.oov", FormAlone},
+	{"re.patterns", FormAlone},
+	{"re.patterns_fixed", FormSource},
+	{"me.content_src", FormSource},
+	{"me.content_ref", FormReference},
+	{"me.chrf_src", FormSource},
+	{"me.chrf_ref", FormReference},
+	{"me.negation", FormSource},
+	{"me.numbers", FormSource},
+	{"me.names", FormSource},
+	{"fl.word_lp", FormAlone},
+	{"fl.min_word_lp", FormAlone},
+	{"fl.tag_lp", FormAlone},
+	{"fl.min_tag_lp", FormAlone},
+	{"fl.unknown", FormAlone},
+	{"fl.length", FormAlone},
+}
+
+// Names returns the names of the features of form f, in vector order.
+func Names(f Form) []string {
+	var out []string
+	for _, ft := range features {
+		if ft.form >= f {
+			out = append(out, ft.name)
+		}
+	}
+	return out
+}
+
+// Values maps feature names to values.
+type Values map[string]float64
+
+// Vector returns the values of names in order; a missing name is an error
+// of the caller and yields NaN.
+func (v Values) Vector(names []string) []float64 {
+	out := make([]float64, len(names))
+	for i, n := range names {
+		x, ok := v[n]
+		if !ok {
+			x = math.NaN()
+		}
+		out[i] = x
+	}
+	return out
+}
+
+// An Input is one hypothesis with its source and references, annotated by
+// the Extractor's language. Source is nil for FormAlone; Refs is empty for
+// FormSource and FormAlone.
+type Input struct {
+	Source *edits.Sentence
+	Hyp    *edits.Sentence
+	Refs   []*edits.Sentence
+	// RefEdits optionally holds the edits from Source to each of Refs, so
+	// that they are extracted once for all hypotheses of a source.
+	RefEdits [][]edits.Edit
+}
+
+// A Lexicon tells whether a word is a known word of the language.
+// A Language that implements it gives the re.oov feature its word list.
+type Lexicon interface {
+	InLexicon(word string) bool
+}
+
+// An Extractor computes evidence. Lang is required; Fluency may be nil
+// (languages without a fluency model), in which case the fl.* features are
+// zero. An Extractor is safe for concurrent use.
+type Extractor struct {
+	Lang    edits.Language
+	Fluency *fluency.Model
+	Options edits.Options
+}
+
+// Compute returns the features of in for the richest form its inputs allow.
+func (x *Extractor) Compute(in Input) (Values, Form) {
+	v := Values{}
+	form := FormAlone
+	hyp := in.Hyp
+	x.alone(v, hyp)
+	if in.Source == nil {
+		return v, form
+	}
+	form = FormSource
+	hypEdits := edits.Extract(x.Lang, in.Source, hyp, x.Options)
+	x.source(v, in.Source, hyp, hypEdits)
+	if len(in.Refs) == 0 {
+		return v, form
+	}
+	form = FormReference
+	x.reference(v, in, hypEdits)
+	return v, form
+}
+
+func (x *Extractor) alone(v Values, hyp *edits.Sentence) {
+	toks := hyp.Texts()
+	v["re.oov"] = float64(x.oov(hyp))
+	v["re.patterns"] = float64(Patterns(hyp))
+	v["fl.length"] = math.Log1p(float64(len(toks)))
+	for _, n := range []string{"fl.word_lp", "fl.min_word_lp", "fl.tag_lp", "fl.min_tag_lp", "fl.unknown"} {
+		v[n] = 0
+	}
+	if x.Fluency != nil {
+		s := x.Fluency.Score(toks)
+		v["fl.word_lp"] = s.WordLogProb
+		v["fl.min_word_lp"] = s.MinWordLogProb
+		v["fl.tag_lp"] = s.TagLogProb
+		v["fl.min_tag_lp"] = s.MinTagLogProb
+		v["fl.unknown"] = float64(s.Unknown)
+	}
+}
+
+func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit) {
+	n := float64(max(1, src.Len()))
+	v["oc.edits"] = float64(len(es))
+	v["oc.edit_rate"] = float64(len(es)) / n
+	v["oc.ter"] = float64(tokenDistance(src.Texts(), hyp.Texts())) / n
+	var wo, multi, content float64
+	for _, e := range es {
+		op, main := splitType(e.Type)
+		if main == "WO" {
+			wo++
+		}
+		if len(e.O) > 1 || len(e.C) > 1 {
+			multi++
+		}
+		if op == "R" && contentType(main) && !sameLemmas(src, hyp, e) {
+			content++
+		}
+	}
+	v["oc.word_order"] = wo
+	v["oc.multi_token"] = multi
+	v["oc.content_subs"] = content
+	v["oc.length_change"] = math.Abs(float64(hyp.Len()-src.Len())) / n
+	v["re.patterns_fixed"] = float64(max(0, Patterns(src)-Patterns(hyp)))
+	v["me.content_src"] = contentChange(src, hyp)
+	v["me.chrf_src"] = ChrF(hyp.Texts(), src.Texts())
+	v["me.negation"] = math.Abs(float64(negations(hyp) - negations(src)))
+	v["me.numbers"] = float64(symDiff(numbers(hyp), numbers(src)))
+	v["me.names"] = float64(symDiff(names(hyp), names(src)))
+}
+
+func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
+	refEdits := in.RefEdits
+	if refEdits == nil {
+		refEdits = make([][]edits.Edit, len(in.Refs))
+		for i, r := range in.Refs {
+			refEdits[i] = edits.Extract(x.Lang, in.Source, r, x.Options)
+		}
+	}
+	// The closest reference is the one fewest token edits away; it stands
+	// for the correction the rater had in mind.
+	best, bestD := 0, math.MaxInt
+	ht := in.Hyp.Texts()
+	for i, r := range in.Refs {
+		if d := tokenDistance(ht, r.Texts()); d < bestD {
+			best, bestD = i, d
+		}
+	}
+	ref := in.Refs[best]
+	toRef := edits.Extract(x.Lang, in.Hyp, ref, x.Options)
+	v["re.to_ref"] = float64(len(toRef))
+	made := map[string]bool{}
+	for _, e := range hypEdits {
+		made[editKey(e)] = true
+	}
+	missed := 0
+	for _, e := range refEdits[best] {
+		if !made[editKey(e)] {
+			missed++
+		}
+	}
+	v["re.missed"] = float64(missed)
+	anyRef := map[string]bool{}
+	for _, es := range refEdits {
+		for _, e := range es {
+			anyRef[editKey(e)] = true
+		}
+	}
+	unmatched := 0
+	for _, e := range hypEdits {
+		if !anyRef[editKey(e)] {
+			unmatched++
+		}
+	}
+	v["oc.unmatched"] = float64(unmatched)
+	v["me.content_ref"] = contentChange(ref, in.Hyp)
+	chrf := 0.0
+	for _, r := range in.Refs {
+		chrf = math.Max(chrf, ChrF(ht, r.Texts()))
+	}
+	v["me.chrf_ref"] = chrf
+}
+
+func editKey(e edits.Edit) string {
+	return string(rune(e.OStart+1)) + string(rune(e.OEnd+1)) + strings.Join(e.C, " ")
+}
+
+func splitType(t string) (op, main string) {
+	op, rest, ok := strings.Cut(t, ":")
+	if !ok {
+		return "", t
+	}
+	main, _, _ = strings.Cut(rest, ":")
+	return op, main
+}
+
+func contentType(main string) bool {
+	switch main {
+	case "NOUN", "VERB", "ADJ", "ADV", "OTHER":
+		return true
+	}
+	return false
+}
+
+func sameLemmas(src, hyp *edits.Sentence, e edits.Edit) bool {
+	if e.OEnd-e.OStart != e.CEnd-e.CStart || e.CStart < 0 {
+		return false
+	}
+	for i := range e.OEnd - e.OStart {
+		a, b := src.Tokens[e.OStart+i], hyp.Tokens[e.CStart+i]
+		if lemma(a) != lemma(b) {
+			return false
+		}
+	}
+	return true
+}
+
+func lemma(t edits.Token) string {
+	if t.Lemma != "" {
+		return strings.ToLower(t.Lemma)
+	}
+	return strings.ToLower(t.Text)
+}
+
+// isContent reports whether t is a content word: by its POS where the
+// language tags, else any alphabetic word of four or more letters.
+func isContent(t edits.Token) bool {
+	switch t.POS {
+	case "NOUN", "VERB", "ADJ", "ADV", "PROPN", "NUM":
+		return true
+	case "", "X":
+		return utf8.RuneCountInString(t.Text) >= 4 && isWord(t.Text)
+	}
+	return false
+}
+
+// contentChange is the share of content-word lemmas of a and b that the
+// other lacks (a multiset symmetric difference over the union's size).
+func contentChange(a, b *edits.Sentence) float64 {
+	ca := map[string]int{}
+	na, nb := 0, 0
+	for _, t := range a.Tokens {
+		if isContent(t) {
+			ca[lemma(t)]++
+			na++
+		}
+	}
+	diff := 0
+	for _, t := range b.Tokens {
+		if isContent(t) {
+			nb++
+			l := lemma(t)
+			if ca[l] > 0 {
+				ca[l]--
+			} else {
+				diff++
+			}
+		}
+	}
+	for _, c := range ca {
+		diff += c
+	}
+	if na+nb == 0 {
+		return 0
+	}
+	return float64(diff) / float64(na+nb)
+}
+
+var negationWords = map[string]bool{
+	"not": true, "n't": true, "never": true, "no": true, "nobody": true, "nothing": true,
+	"none": true, "nor": true, "neither": true, "nowhere": true, "cannot": true,
+	"inte": true, "aldrig": true, "ingen": true, "inget": true, "inga": true, "ej": true,
+}
+
+func negations(s *edits.Sentence) int {
+	n := 0
+	for _, t := range s.Tokens {
+		l := strings.ToLower(t.Text)
+		if negationWords[l] || strings.HasSuffix(l, "n't") {
+			n++
+		}
+	}
+	return n
+}
+
+func numbers(s *edits.Sentence) map[string]int {
+	m := map[string]int{}
+	for _, t := range s.Tokens {
+		for _, r := range t.Text {
+			if unicode.IsDigit(r) {
+				m[t.Text]++
+				break
+			}
+		}
+	}
+	return m
+}
+
+// names counts capitalised words that do not start the sentence (and are
+// not "I"): proper names, as far as case tells.
+func names(s *edits.Sentence) map[string]int {
+	m := map[string]int{}
+	for i, t := range s.Tokens {
+		if i == 0 || t.Text == "I" {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(t.Text)
+		if unicode.IsUpper(r) && isWord(t.Text) {
+			m[t.Text]++
+		}
+	}
+	return m
+}
+
+func symDiff(a, b map[string]int) int {
+	d := 0
+	for k, c := range a {
+		d += max(0, c-b[k])
+	}
+	for k, c := range b {
+		d += max(0, c-a[k])
+	}
+	return d
+}
+
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) && r != '-' && r != '\'' {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *Extractor) oov(s *edits.Sentence) int {
+	lex, ok := x.Lang.(Lexicon)
+	if !ok {
+		return 0
+	}
+	n := 0
+	for i, t := range s.Tokens {
+		if !isWord(t.Text) || strings.Contains(t.Text, "'") {
+			continue
+		}
+		// Capitalised words inside a sentence are mostly names.
+		r, _ := utf8.DecodeRuneInString(t.Text)
+		if i > 0 && unicode.IsUpper(r) {
+			continue
+		}
+		if !lex.InLexicon(t.Text) && !lex.InLexicon(strings.ToLower(t.Text)) {
+			n++
+		}
+	}
+	return n
+}
