@@ -1,0 +1,127 @@
+package evidence
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/edits/en"
+	"github.com/gecmetric/gecmetric/metrics/fluency"
+)
+
+func newExtractor(t testing.TB) *Extractor {
+	fm, err := fluency.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Extractor{Lang: en.New(), Fluency: fm}
+}
+
+func sent(lang edits.Language, s string) *edits.Sentence { return lang.Annotate(strings.Fields(s)) }
+
+func TestComputeForms(t *testing.T) {
+	x := newExtractor(t)
+	src := sent(x.Lang, "She go to the market every mornings .")
+	ref := sent(x.Lang, "She goes to the market every morning .")
+	tests := []struct {
+		name string
+		hyp  string
+		want map[string]float64
+	}{
+		{"perfect", "She goes to the market every morning .", map[string]float64{
+			"oc.edits": 2, "oc.unmatched": 0, "re.to_ref": 0, "re.missed": 0, "me.chrf_ref": 1,
+			"oc.word_order": 0, "me.negation": 0, "re.patterns": 0,
+		}},
+		{"unchanged", "She go to the market every mornings .", map[string]float64{
+			"oc.edits": 0, "oc.unmatched": 0, "re.to_ref": 2, "re.missed": 2, "oc.ter": 0,
+		}},
+		{"rewrite", "Every morning , she goes to the local market .", map[string]float64{
+			"oc.unmatched": 3, "re.missed": 1,
+		}},
+		{"negated", "She does not go to the market every morning .", map[string]float64{
+			"me.negation": 1, "oc.unmatched": 1,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, form := x.Compute(Input{Source: src, Hyp: sent(x.Lang, tt.hyp), Refs: []*edits.Sentence{ref}})
+			if form != FormReference {
+				t.Fatalf("form = %v", form)
+			}
+			for k, want := range tt.want {
+				if got, ok := v[k]; !ok || math.Abs(got-want) > 1e-9 {
+					t.Errorf("%s = %v, want %v", k, got, want)
+				}
+			}
+			for _, n := range Names(FormReference) {
+				if _, ok := v[n]; !ok {
+					t.Errorf("feature %s missing", n)
+				}
+			}
+		})
+	}
+}
+
+func TestFormsNest(t *testing.T) {
+	x := newExtractor(t)
+	hyp := sent(x.Lang, "She go to the market every mornings .")
+	v, form := x.Compute(Input{Hyp: hyp})
+	if form != FormAlone || len(v) != len(Names(FormAlone)) {
+		t.Errorf("alone: form %v with %d features, want %d", form, len(v), len(Names(FormAlone)))
+	}
+	v, form = x.Compute(Input{Source: hyp, Hyp: hyp})
+	if form != FormSource || len(v) != len(Names(FormSource)) {
+		t.Errorf("source: form %v with %d features, want %d", form, len(v), len(Names(FormSource)))
+	}
+	if n := len(Names(FormReference)); n != len(features) {
+		t.Errorf("reference form has %d of %d features", n, len(features))
+	}
+}
+
+func TestPatterns(t *testing.T) {
+	lang := en.New()
+	tests := []struct {
+		s    string
+		want int
+	}{
+		{"She goes to the market every morning .", 0},
+		{"she goes to the the market", 3}, // lower-case start, doubled word, no final punctuation
+		{"He have a apple .", 2},          // agreement, a/an
+		{"I am agree with these opinion .", 2},
+		{"An university is a honest place .", 2},
+		{"They can went home .", 1},
+	}
+	for _, tt := range tests {
+		s := sent(lang, tt.s)
+		if got := Patterns(s); got != tt.want {
+			t.Errorf("%q: %d hits %v, want %d", tt.s, got, PatternHits(s), tt.want)
+		}
+	}
+}
+
+func TestChrF(t *testing.T) {
+	if got := ChrF([]string{"a", "cat"}, []string{"a", "cat"}); got != 1 {
+		t.Errorf("identical: %v", got)
+	}
+	if got := ChrF([]string{"xyz"}, []string{"abc"}); got != 0 {
+		t.Errorf("disjoint: %v", got)
+	}
+	// "ab" vs "abc": unigrams P 2/2 R 2/3, bigrams P 1/1 R 1/2; orders 3+
+	// skipped for the hypothesis. P = 1, R = 7/12, F2 = 5·(7/12)/(4+7/12).
+	want := 5 * (7.0 / 12) / (4 + 7.0/12)
+	if got := ChrF([]string{"ab"}, []string{"abc"}); math.Abs(got-want) > 1e-12 {
+		t.Errorf("partial: %v, want %v", got, want)
+	}
+}
+
+func BenchmarkCompute(b *testing.B) {
+	x := newExtractor(b)
+	src := sent(x.Lang, "The childrens was playing in the garden when it start to rain .")
+	hyp := sent(x.Lang, "The children were playing in the garden when it start to rain .")
+	refs := []*edits.Sentence{sent(x.Lang, "The children were playing in the garden when it started to rain .")}
+	b.ResetTimer()
+	for range b.N {
+		x.Compute(Input{Source: src, Hyp: hyp, Refs: refs})
+	}
+}
