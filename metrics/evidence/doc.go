@@ -18,10 +18,11 @@
 //
 //	over-correction  oc.edits, oc.edit_rate, oc.unmatched, oc.ter, oc.word_order,
 //	                 oc.multi_token, oc.content_subs, oc.length_change
-//	remaining errors re.to_ref, re.missed, re.oov, re.patterns, re.patterns_src_fixed
-//	meaning          me.content_src, me.content_ref, me.chrf_src, me.chrf_ref,
+//	remaining errors re.to_ref, re.to_ref_rate, re.ref_minor, re.ref_grammar, re.ref_order,
+//	                 re.ref_content, re.missed, re.oov, re.patterns, re.patterns_fixed
+//	meaning          me.content_src, me.content_ref, me.chrf_src, me.chrf_ref, me.ter_ref,
 //	                 me.negation, me.numbers, me.names
-//	fluency          fl.word_lp, fl.min_word_lp, fl.tag_lp, fl.min_tag_lp, fl.unknown
+//	fluency          fl.word_lp, fl.min_word_lp, fl.tag_lp, fl.min_tag_lp, fl.unknown, fl.length
 //
 // Edits are extracted by package edits with the given Language, so the
 // same counts that score a system (ERRANT's) describe it here.

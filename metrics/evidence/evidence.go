@@ -54,6 +54,11 @@ var features = []struct {
 	{"oc.content_subs", FormSource},
 	{"oc.length_change", FormSource},
 	{"re.to_ref", FormReference},
+	{"re.to_ref_rate", FormReference},
+	{"re.ref_minor", FormReference},
+	{"re.ref_grammar", FormReference},
+	{"re.ref_order", FormReference},
+	{"re.ref_content", FormReference},
 	{"re.missed", FormReference},
 	{"re.oov", FormAlone},
 	{"re.patterns", FormAlone},
@@ -62,6 +67,7 @@ var features = []struct {
 	{"me.content_ref", FormReference},
 	{"me.chrf_src", FormSource},
 	{"me.chrf_ref", FormReference},
+	{"me.ter_ref", FormReference},
 	{"me.negation", FormSource},
 	{"me.numbers", FormSource},
 	{"me.names", FormSource},
@@ -216,6 +222,16 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
 	ref := in.Refs[best]
 	toRef := edits.Extract(x.Lang, in.Hyp, ref, x.Options)
 	v["re.to_ref"] = float64(len(toRef))
+	v["re.to_ref_rate"] = float64(len(toRef)) / float64(max(1, ref.Len()))
+	cats := map[category]float64{}
+	for _, e := range toRef {
+		cats[categoryOf(e.Type)]++
+	}
+	v["re.ref_minor"] = cats[minor]
+	v["re.ref_grammar"] = cats[grammar]
+	v["re.ref_order"] = cats[order]
+	v["re.ref_content"] = cats[content]
+	v["me.ter_ref"] = float64(tokenDistance(ht, ref.Texts())) / float64(max(1, ref.Len()))
 	made := map[string]bool{}
 	for _, e := range hypEdits {
 		made[editKey(e)] = true
@@ -246,6 +262,29 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
 		chrf = math.Max(chrf, ChrF(ht, r.Texts()))
 	}
 	v["me.chrf_ref"] = chrf
+}
+
+// A category groups error types by what they do to a reader.
+type category int
+
+const (
+	minor   category = iota // spelling, case, punctuation: the sentence stays clear
+	grammar                 // inflection and function words
+	order                   // word order
+	content                 // content words and multi-word rewrites
+)
+
+func categoryOf(t string) category {
+	_, main := splitType(t)
+	switch main {
+	case "SPELL", "ORTH", "PUNCT", "CONTR":
+		return minor
+	case "WO":
+		return order
+	case "NOUN", "VERB", "ADJ", "ADV", "OTHER", "UNK":
+		return content
+	}
+	return grammar
 }
 
 func editKey(e edits.Edit) string {

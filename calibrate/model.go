@@ -1,0 +1,176 @@
+package calibrate
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/calibrate/ordinal"
+)
+
+// A Model predicts a human rating on one scale from evidence features: a
+// proportional-odds regression (package ordinal) over named features, with
+// the provenance and cross-validated agreement that say how far to trust
+// it. A Model is saved and read as JSON.
+type Model struct {
+	Scale    string         `json:"scale"`    // scale name, e.g. "grammaticality"
+	Labels   []string       `json:"labels"`   // the scale's labels, lowest value first
+	Values   []float64      `json:"values"`   // the labels' values
+	Language string         `json:"language"` // language of the evidence ("en", "sv")
+	Form     string         `json:"form"`     // evidence form: "reference", "source" or "alone"
+	Features []string       `json:"features"` // feature names, in vector order
+	Ordinal  *ordinal.Model `json:"ordinal"`
+	// Thresholds decide the label from the expected value: label k when
+	// Thresholds[k-1] ≤ Expected < Thresholds[k]. They are set so that the
+	// model's labels on its training data occur as often as the human
+	// labels did, which keeps predictions from crowding the middle of the
+	// scale as expected values do.
+	Thresholds []float64 `json:"thresholds"`
+	Training   Training  `json:"training"`
+	// CV is the cross-validated agreement with the human target: every
+	// unit predicted by a model that never saw its source sentence.
+	CV Validation `json:"cross_validation"`
+}
+
+// Training records what a model was fitted on.
+type Training struct {
+	Data       string   `json:"data"`       // the rating set, e.g. "sottana2023"
+	Annotators []string `json:"annotators"` // whose ratings were used
+	Target     string   `json:"target"`     // what CV compares with, e.g. "mean of 3 humans"
+	Items      int      `json:"items"`      // source sentences
+	Units      int      `json:"units"`      // rated outputs
+	Ratings    int      `json:"ratings"`    // observations (one per rating)
+	Folds      int      `json:"folds"`      // cross-validation folds, grouped by item
+	Seed       uint64   `json:"seed"`       // fold assignment seed
+	L2         float64  `json:"l2"`         // ridge penalty
+}
+
+// Validation is how well predictions agree with a human target over units.
+type Validation struct {
+	N              int     `json:"n"`
+	Spearman       float64 `json:"spearman"`
+	SpearmanLo     float64 `json:"spearman_lo"` // 95% bootstrap interval over items
+	SpearmanHi     float64 `json:"spearman_hi"`
+	Pearson        float64 `json:"pearson"`
+	KappaLinear    float64 `json:"kappa_linear"`    // weighted kappa of rounded values
+	KappaQuadratic float64 `json:"kappa_quadratic"` // idem, quadratic weights
+}
+
+// Prediction is a model's answer for one output.
+type Prediction struct {
+	Probs    []float64 // P(label) for each label, lowest value first
+	Expected float64   // expected value on the scale's values
+	Label    string    // the label nearest to Expected
+}
+
+// Predict returns the prediction for a feature vector in m.Features order.
+func (m *Model) Predict(x []float64) Prediction {
+	p := m.Ordinal.Probabilities(x)
+	e := 0.0
+	for i, q := range p {
+		e += q * m.Values[i]
+	}
+	return Prediction{Probs: p, Expected: e, Label: m.Labels[m.decide(e)]}
+}
+
+// decide returns the label index for an expected value.
+func (m *Model) decide(e float64) int {
+	if len(m.Thresholds) != len(m.Labels)-1 {
+		return nearest(m.Values, e)
+	}
+	k := 0
+	for k < len(m.Thresholds) && e >= m.Thresholds[k] {
+		k++
+	}
+	return k
+}
+
+// nearest returns the index of the value closest to v (the lower on ties).
+func nearest(values []float64, v float64) int {
+	best, bd := 0, math.Inf(1)
+	for i, x := range values {
+		if d := math.Abs(x - v); d < bd {
+			best, bd = i, d
+		}
+	}
+	return best
+}
+
+// ScaleOf returns the scale the model predicts, rebuilt from its labels.
+func (m *Model) ScaleOf() *human.Scale {
+	s := &human.Scale{Name: m.Scale}
+	for i, l := range m.Labels {
+		s.Labels = append(s.Labels, human.Label{Name: l, Value: m.Values[i]})
+	}
+	return s
+}
+
+// ReadModel reads a model saved by WriteModel.
+func ReadModel(r io.Reader, name string) (*Model, error) {
+	var m Model
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("%s: reading model: %w", name, err)
+	}
+	if err := m.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &m, nil
+}
+
+// ReadModelFile reads the model at path.
+func ReadModelFile(path string) (*Model, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadModel(f, path)
+}
+
+func (m *Model) check() error {
+	o := m.Ordinal
+	switch {
+	case o == nil:
+		return fmt.Errorf("model has no ordinal part")
+	case len(m.Labels) < 2 || len(m.Values) != len(m.Labels) || o.Labels != len(m.Labels):
+		return fmt.Errorf("model has %d labels, %d values, ordinal part for %d", len(m.Labels), len(m.Values), o.Labels)
+	case len(o.Coef) != len(m.Features) || len(o.Mean) != len(m.Features) || len(o.Scale) != len(m.Features):
+		return fmt.Errorf("model has %d features but %d coefficients", len(m.Features), len(o.Coef))
+	case m.Thresholds != nil && len(m.Thresholds) != o.Labels-1:
+		return fmt.Errorf("model has %d thresholds for %d labels", len(m.Thresholds), o.Labels)
+	case len(o.Cuts) != o.Labels-1:
+		return fmt.Errorf("model has %d cut points for %d labels", len(o.Cuts), o.Labels)
+	}
+	return nil
+}
+
+// WriteModel writes m as indented JSON.
+func WriteModel(w io.Writer, m *Model) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(m)
+}
+
+// WriteModelFile writes m to path atomically: a temporary file in the same
+// folder, renamed into place, so a failed write leaves no half model.
+func WriteModelFile(path string, m *Model) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".model-*.json")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := WriteModel(tmp, m); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
