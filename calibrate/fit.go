@@ -67,8 +67,8 @@ type FitOptions struct {
 // model learns. Agreement is estimated by k-fold cross-validation with
 // folds grouped by item: no source sentence is ever predicted by a model
 // that saw it. It returns the model fitted on all units and the
-// cross-validated expected value of each unit.
-func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, []float64, error) {
+// cross-validated predictions of each unit.
+func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, *CV, error) {
 	if len(units) != len(x) {
 		return nil, nil, fmt.Errorf("calibrate: %d units but %d feature rows", len(units), len(x))
 	}
@@ -125,7 +125,14 @@ func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, [
 		Folds: opt.Folds, Seed: opt.Seed, L2: opt.L2,
 	}
 	m.CV = Validate(cv, cvLabels, units, values, opt.Seed)
-	return m, cv, nil
+	return m, &CV{Expected: cv, Labels: cvLabels}, nil
+}
+
+// CV holds cross-validated predictions, one per unit: each from the model
+// fitted without the unit's item.
+type CV struct {
+	Expected []float64 // expected value on the scale's values
+	Labels   []int     // decided label index
 }
 
 // thresholds places the decision thresholds of m so that, over the kept

@@ -89,7 +89,9 @@ func (m *Model) decide(e float64) int {
 	return k
 }
 
-// nearest returns the index of the value closest to v (the lower on ties).
+// Nearest returns the index of the value closest to v (the lower on ties).
+func Nearest(values []float64, v float64) int { return nearest(values, v) }
+
 func nearest(values []float64, v float64) int {
 	best, bd := 0, math.Inf(1)
 	for i, x := range values {

@@ -42,6 +42,7 @@ func commands(e *env) []*cli.Command {
 		agreementCommand(e),
 		evalCommand(e),
 		compareCommand(e),
+		judgeCommand(e),
 	}
 }
 

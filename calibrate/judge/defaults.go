@@ -1,0 +1,218 @@
+package judge
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/edits/en"
+	"github.com/gecmetric/gecmetric/edits/sv"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+	"github.com/gecmetric/gecmetric/metrics/fluency"
+)
+
+// A Fitted is one default model with what it was fitted and validated on.
+type Fitted struct {
+	Lang, Quantity string
+	Form           evidence.Form
+	Model          *calibrate.Model
+	Units          []calibrate.Unit // the units, in fitting order
+	CV             *calibrate.CV    // cross-validated predictions per unit
+}
+
+// FileName is the model's file name among the defaults.
+func (f Fitted) FileName() string { return ModelFileName(f.Lang, f.Quantity, f.Form) }
+
+// RemainingEdits is the scale of the Swedish remaining-errors model: the
+// number of edits from an output to its rater's post-edit, 4 or more
+// pooled.
+var RemainingEdits = &human.Scale{
+	Name: "remaining_edits", Direction: human.LowerIsBetter,
+	Labels: []human.Label{{Name: "0", Value: 0}, {Name: "1", Value: 1}, {Name: "2", Value: 2}, {Name: "3", Value: 3}, {Name: "4 or more", Value: 4}},
+	Doc:    "edits (ERRANT-style, package edits) from an output to the rater's post-edit",
+}
+
+// Feature subsets of the models that may not use every feature.
+var (
+	// fluencyFeatures are what the English fluency proxy sees: the n-gram
+	// language model only, not the grammar checks or edits.
+	fluencyFeatures = []string{"fl.word_lp", "fl.min_word_lp", "fl.tag_lp", "fl.min_tag_lp", "fl.unknown", "fl.length"}
+	// portableFeatures do not depend on a language's tagger, lexicon or
+	// fluency model, so a model over them transfers between languages.
+	portableFeatures = []string{"oc.edits", "oc.edit_rate", "oc.unmatched", "oc.ter", "oc.word_order", "oc.multi_token", "oc.length_change", "me.chrf_src", "me.chrf_ref", "me.ter_ref", "me.negation", "me.numbers"}
+)
+
+func restrict(names, keep []string) []string {
+	var out []string
+	for _, n := range names {
+		if slices.Contains(keep, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// EnglishExtractor returns the evidence extractor of the English models.
+func EnglishExtractor() (*evidence.Extractor, error) {
+	fm, err := fluency.Default()
+	if err != nil {
+		return nil, err
+	}
+	return &evidence.Extractor{Lang: en.New(), Fluency: fm}, nil
+}
+
+// SwedishExtractor returns the evidence extractor of the Swedish models.
+func SwedishExtractor() *evidence.Extractor { return &evidence.Extractor{Lang: sv.New()} }
+
+// FitDefaults fits every default model from the public data in root (the
+// folder of ../shared/data), logging progress to log. Deterministic: the
+// same data gives the same models.
+func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
+	enx, err := EnglishExtractor()
+	if err != nil {
+		return nil, err
+	}
+	svx := SwedishExtractor()
+	var out []Fitted
+	fit := func(ds *Dataset, x *evidence.Extractor, quantity string, sc *calibrate.Scale, units []calibrate.Unit, vals []evidence.Values, form evidence.Form, keep []string, target string, annotators []string) error {
+		names := evidence.Names(form)
+		if keep != nil {
+			names = restrict(names, keep)
+		}
+		xs := make([][]float64, len(units))
+		for i, v := range vals {
+			xs[i] = v.Vector(names)
+		}
+		m, cv, err := calibrate.FitModel(sc, units, xs, calibrate.FitOptions{
+			Language: ds.Language, Form: form.String(), Features: names,
+			Data: ds.Name, Target: target, Annotators: annotators,
+		})
+		if err != nil {
+			return fmt.Errorf("%s %s %s: %w", ds.Language, quantity, form, err)
+		}
+		f := Fitted{Lang: ds.Language, Quantity: quantity, Form: form, Model: m, Units: units, CV: cv}
+		fmt.Fprintf(log, "%-34s units %5d  CV rho %.3f  kappa(lin) %.3f  kappa(quad) %.3f\n", f.FileName(), m.CV.N, m.CV.Spearman, m.CV.KappaLinear, m.CV.KappaQuadratic)
+		out = append(out, f)
+		return nil
+	}
+
+	// English, Sottana et al.: semantics, remaining errors, over-correction.
+	so, err := LoadSottana(filepath.Join(root, "sottana2023-gec-human-gpt4", "data", "outputs", "potato_and_GPT4_full_annotations"))
+	if err != nil {
+		return nil, err
+	}
+	humans := slices.DeleteFunc(so.Ratings.Annotators(), func(a string) bool { return a == "gpt4" })
+	target := fmt.Sprintf("mean of %d humans", len(humans))
+	var overcorrectionSottana struct {
+		units []calibrate.Unit
+		vals  []evidence.Values
+		sc    *calibrate.Scale
+	}
+	for _, q := range []struct{ quantity, scale string }{{Semantics5, "semantics"}, {ErrorCount3, "grammaticality"}, {Overcorrection, "overcorrection"}} {
+		units := calibrate.Units(so.Ratings, q.scale, humans)
+		sc := so.Ratings.OnScale(q.scale)[0].Scale
+		vals := so.Evidence(enx, units, evidence.FormReference)
+		forms := []evidence.Form{evidence.FormReference, evidence.FormSource}
+		if q.quantity == ErrorCount3 {
+			forms = append(forms, evidence.FormAlone)
+		}
+		for _, form := range forms {
+			if err := fit(so, enx, q.quantity, sc, units, vals, form, nil, target, humans); err != nil {
+				return nil, err
+			}
+		}
+		if q.quantity == Overcorrection {
+			overcorrectionSottana.units, overcorrectionSottana.vals, overcorrectionSottana.sc = units, vals, sc
+		}
+	}
+
+	// English, GUG: grammaticality from the crowd, fitted on the train split.
+	gug, err := LoadGUG(filepath.Join(root, "gug", "gug_annotations.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	crowd := slices.DeleteFunc(gug.Ratings.Annotators(), func(a string) bool { return !strings.HasPrefix(a, "crowd") })
+	train := gug.Ratings.Where(func(r *human.Rating) bool { return r.Group == "train" })
+	units := calibrate.Units(train, "grammaticality", crowd)
+	vals := gug.Evidence(enx, units, evidence.FormAlone)
+	sc := train[0].Scale
+	gugTarget := fmt.Sprintf("mean of %d crowd workers (train split)", len(crowd))
+	if err := fit(gug, enx, Grammaticality, sc, units, vals, evidence.FormAlone, nil, gugTarget, crowd); err != nil {
+		return nil, err
+	}
+	// The proxy speaks the fluency scale's labels: GUG's 1-4 grammaticality
+	// values stand for seed 001's 1-4 fluency values.
+	if err := fit(gug, enx, Fluency, human.Fluency4, units, vals, evidence.FormAlone, fluencyFeatures, gugTarget+"; fluency proxy", crowd); err != nil {
+		return nil, err
+	}
+
+	// Swedish, Östling et al.: the main rater's G, F, M and her post-edits.
+	sw, err := LoadSwedish(filepath.Join(root, "swedish-gec-evaluation", "annotations"), filepath.Join(root, "swedish-gec-evaluation", "data", "balanced_test"))
+	if err != nil {
+		return nil, err
+	}
+	main := []string{"katarina"}
+	for _, scale := range []string{Grammaticality, Fluency, Meaning} {
+		units := calibrate.Units(sw.Ratings, scale, main)
+		sc := sw.Ratings.OnScale(scale)[0].Scale
+		vals := sw.Evidence(svx, units, evidence.FormReference)
+		forms := []evidence.Form{evidence.FormReference, evidence.FormSource}
+		if scale != Meaning {
+			forms = append(forms, evidence.FormAlone)
+		}
+		for _, form := range forms {
+			if err := fit(sw, svx, scale, sc, units, vals, form, nil, "main rater (katarina)", main); err != nil {
+				return nil, err
+			}
+		}
+	}
+	peUnits := PostEditUnits(sw, svx.Lang, main)
+	peVals := sw.Evidence(svx, peUnits, evidence.FormReference)
+	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource, evidence.FormAlone} {
+		if err := fit(sw, svx, RemainingErrors, RemainingEdits, peUnits, peVals, form, nil, "edits to the main rater's post-edit", main); err != nil {
+			return nil, err
+		}
+	}
+	// Swedish over-correction: no Swedish ratings exist; the Sottana model
+	// over portable features transfers.
+	swOC := &Dataset{Name: so.Name + " (portable features, for sv)", Language: "sv"}
+	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource} {
+		if err := fit(swOC, svx, Overcorrection, overcorrectionSottana.sc, overcorrectionSottana.units, overcorrectionSottana.vals, form, portableFeatures, target, humans); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// PostEditUnits returns one unit per output post-edited by the given
+// annotators, whose value is the number of edits (at most 4) from the
+// output to the post-edit: the errors the rater found left in it.
+func PostEditUnits(ds *Dataset, lang edits.Language, annotators []string) []calibrate.Unit {
+	var units []calibrate.Unit
+	seen := map[[2]string]bool{}
+	for _, r := range ds.Ratings {
+		k := [2]string{r.Item, r.System}
+		if r.PostEdit == "" || seen[k] || !slices.Contains(annotators, r.Annotator) {
+			continue
+		}
+		seen[k] = true
+		units = append(units, calibrate.Unit{Item: r.Item, Group: r.Group, System: r.System, Source: r.Source, Output: r.Output, PostEdits: []string{r.PostEdit}})
+	}
+	edits.Parallel(len(units), func(i int) {
+		u := &units[i]
+		n := RemainingEditCount(lang, ds.tokens(u.Output), ds.tokens(u.PostEdits[0]))
+		u.Values = []float64{float64(min(n, 4))}
+	})
+	return units
+}
+
+// RemainingEditCount is the number of edits from an output to its
+// post-edit.
+func RemainingEditCount(lang edits.Language, output, postEdit []string) int {
+	return len(edits.Extract(lang, lang.Annotate(output), lang.Annotate(postEdit), edits.Options{}))
+}

@@ -1,0 +1,33 @@
+// Package judge says what human raters would say of a correction: its
+// grammaticality, fluency and meaning preservation on the 1-4 scales of
+// the Swedish annotation guidelines (seed 001), its over-correction on the
+// No/Minor/Moderate/Substantial scale of the LLM-judge protocol (seed 000),
+// an estimate of the errors left in it, and an overall score.
+//
+// Each judgement comes from a calibrated model (calibrate.Model) over the
+// evidence of package metrics/evidence, fitted to public human ratings and
+// validated by cross-validation grouped by source sentence. The default
+// models are fitted by one reproducible command (go generate, running
+// ./internal/gen on ../shared/data) and embedded, so a Judge works out of
+// the box; users fit their own with `gecmetric calibrate fit`.
+//
+// Which data each default model learns from:
+//
+//	quantity          en                                      sv
+//	grammaticality    GUG crowd ratings (1-4), hypothesis      Swedish main rater (1-4)
+//	fluency           GUG crowd ratings, fluency features only Swedish main rater (1-4)
+//	                  (a proxy: no public English fluency
+//	                  ratings on this scale)
+//	meaning           Sottana semantics (1-5) mapped to 1-4    Swedish main rater (1-4),
+//	                                                           judged against the reference
+//	overcorrection    Sottana over-correction (0-3)           the Sottana model restricted to
+//	                                                           language-independent features
+//	remaining_errors  Sottana remaining errors (0/1/2 or more) edits from the output to the
+//	                                                           main rater's post-edit (0-4+)
+//
+// Meaning is judged against the reference where one is given (seed 001:
+// "meaning preservation is with respect to the reference"); without one the
+// source-form model compares with the source. Grammaticality and fluency
+// are properties of the output alone. Ratings of "Other" are never used as
+// numbers in training.
+package judge

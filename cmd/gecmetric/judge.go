@@ -1,0 +1,324 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/calibrate/stat"
+	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/internal/demo"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+)
+
+func judgeCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "judge",
+		Usage: "say what human raters would say of each output: grammaticality, fluency, meaning, over-correction",
+		Description: "Judges every line of every --hyp file against its --source (and --ref, when given) with\n" +
+			"calibrated models, writing one JSON object per sentence and system (--jsonl, the default) or\n" +
+			"per-system means with 95% bootstrap intervals (--json). Without --ref, the reference-free\n" +
+			"models. With --llm-json QUERIES.jsonl, answers seed-000 queries in the GPT-4 judge's format.\n" +
+			"With no input at all, judges the built-in demo.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "source", Usage: "source sentences, one per line"},
+			&cli.StringSliceFlag{Name: "hyp", Usage: "system outputs, one per line (repeatable; the name is the file's base name)"},
+			&cli.StringSliceFlag{Name: "ref", Usage: "reference corrections, one per line (repeatable)"},
+			&cli.StringFlag{Name: "lang", Value: "en", Usage: "language of the default models: en or sv"},
+			&cli.StringSliceFlag{Name: "model", Usage: "a model fitted with 'gecmetric calibrate fit' to use instead of the default for its scale (repeatable)"},
+			&cli.BoolFlag{Name: "jsonl", Usage: "one JSON object per sentence and system (default)"},
+			&cli.BoolFlag{Name: "json", Usage: "per-system means with 95% bootstrap intervals"},
+			&cli.BoolFlag{Name: "tokenize", Usage: "tokenise raw text (prose) instead of splitting on spaces"},
+			&cli.StringFlag{Name: "llm-json", Usage: "answer the seed-000 queries in this JSON Lines file, like the GPT-4 judge"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed for --json"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			j, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
+			if err != nil {
+				return err
+			}
+			if q := cmd.String("llm-json"); q != "" {
+				return answerQueries(e, j, q)
+			}
+			in, err := readJudgeInputs(e, cmd)
+			if err != nil {
+				return err
+			}
+			results := judgeAll(j, in)
+			if cmd.Bool("json") {
+				return writeJudgeSummary(e, in, results, cmd.Uint64("seed"))
+			}
+			return writeJudgeLines(e, in, results)
+		},
+	}
+}
+
+// newJudge returns the judge of a language with its default models, and
+// user models in place of the defaults for their scales.
+func newJudge(lang string, models []string) (*judge.Judge, error) {
+	var x *evidence.Extractor
+	switch lang {
+	case "en":
+		var err error
+		if x, err = judge.EnglishExtractor(); err != nil {
+			return nil, err
+		}
+	case "sv":
+		x = judge.SwedishExtractor()
+	default:
+		return nil, usageError{fmt.Errorf("--lang %q: judge models exist for en and sv", lang)}
+	}
+	defs, err := judge.Defaults(lang)
+	if err != nil {
+		return nil, err
+	}
+	set := judge.ModelSet{}
+	for q, byForm := range defs {
+		for _, m := range byForm {
+			set.Add(q, m)
+		}
+	}
+	for _, path := range models {
+		m, err := calibrate.ReadModelFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if m.Language != "" && m.Language != lang {
+			return nil, fmt.Errorf("%s: a model for %q, but --lang is %q", path, m.Language, lang)
+		}
+		delete(set, m.Scale)
+		if err := set.Add(m.Scale, m); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return &judge.Judge{Evidence: x, Models: set}, nil
+}
+
+// judgeInputs are the parallel files of a judge run.
+type judgeInputs struct {
+	source *corpora.TextFile // nil: hypotheses alone
+	refs   []*corpora.TextFile
+	hyps   []*corpora.TextFile
+	tok    bool
+}
+
+func (in *judgeInputs) tokens(f *corpora.TextFile, i int) []string {
+	if in.tok {
+		return edits.Tokenize(f.Lines[i])
+	}
+	return f.Tokens[i]
+}
+
+func readJudgeInputs(e *env, cmd *cli.Command) (*judgeInputs, error) {
+	in := &judgeInputs{tok: cmd.Bool("tokenize")}
+	hyps := cmd.StringSlice("hyp")
+	if len(hyps) == 0 && cmd.String("source") == "" && len(cmd.StringSlice("ref")) == 0 {
+		fmt.Fprintln(e.stderr, "gecmetric: judging the built-in demo (no --source/--hyp given)")
+		read := func(f demo.File) *corpora.TextFile {
+			tf, _ := corpora.ReadText(strings.NewReader(f.Text), f.Name)
+			return tf
+		}
+		in.source = read(demo.Source())
+		for _, r := range demo.References() {
+			in.refs = append(in.refs, read(r))
+		}
+		for _, h := range demo.Hypotheses() {
+			in.hyps = append(in.hyps, read(h))
+		}
+		return in, nil
+	}
+	if len(hyps) == 0 {
+		return nil, usageError{fmt.Errorf("judge needs at least one --hyp file")}
+	}
+	if len(cmd.StringSlice("ref")) > 0 && cmd.String("source") == "" {
+		return nil, usageError{fmt.Errorf("--ref needs --source: references are compared with the source")}
+	}
+	var paths []string
+	if s := cmd.String("source"); s != "" {
+		paths = append(paths, s)
+	}
+	paths = append(paths, cmd.StringSlice("ref")...)
+	paths = append(paths, hyps...)
+	files, err := corpora.ReadParallel(paths...)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if len(f.Lines) == 0 {
+			return nil, &corpora.ParseError{File: f.Name, Err: corpora.ErrEmptyInput}
+		}
+	}
+	if cmd.String("source") != "" {
+		in.source, files = files[0], files[1:]
+	}
+	nref := len(cmd.StringSlice("ref"))
+	in.refs, in.hyps = files[:nref], files[nref:]
+	return in, nil
+}
+
+// judgeAll judges every line of every hypothesis file, in parallel over
+// sentences; results[h][i] is line i of hypothesis file h.
+func judgeAll(j *judge.Judge, in *judgeInputs) [][]judge.Judgement {
+	lang := j.Evidence.Lang
+	n := len(in.hyps[0].Lines)
+	out := make([][]judge.Judgement, len(in.hyps))
+	for h := range out {
+		out[h] = make([]judge.Judgement, n)
+	}
+	edits.Parallel(n, func(i int) {
+		var ev evidence.Input
+		if in.source != nil {
+			ev.Source = lang.Annotate(in.tokens(in.source, i))
+			for _, r := range in.refs {
+				rs := lang.Annotate(in.tokens(r, i))
+				ev.Refs = append(ev.Refs, rs)
+				ev.RefEdits = append(ev.RefEdits, edits.Extract(lang, ev.Source, rs, j.Evidence.Options))
+			}
+		}
+		for h, hf := range in.hyps {
+			ev.Hyp = lang.Annotate(in.tokens(hf, i))
+			out[h][i] = j.JudgeEvidence(ev)
+		}
+	})
+	return out
+}
+
+func systemName(path string) string {
+	b := filepath.Base(path)
+	if ext := filepath.Ext(b); ext != "" && ext != b {
+		b = strings.TrimSuffix(b, ext)
+	}
+	return b
+}
+
+func writeJudgeLines(e *env, in *judgeInputs, results [][]judge.Judgement) error {
+	w := bufio.NewWriter(e.stdout)
+	for i := range results[0] {
+		for h, hf := range in.hyps {
+			b, err := json.Marshal(results[h][i])
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "{\"line\":%d,\"system\":%q,%s\n", i+1, systemName(hf.Name), b[1:])
+		}
+	}
+	return w.Flush()
+}
+
+// summaryQuantities are the per-system means of --json, in order.
+var summaryQuantities = []struct {
+	name string
+	get  func(judge.Judgement) float64
+}{
+	{"grammaticality", func(j judge.Judgement) float64 { return j.Grammaticality }},
+	{"fluency", func(j judge.Judgement) float64 { return j.Fluency }},
+	{"meaning", func(j judge.Judgement) float64 { return j.Meaning }},
+	{"overcorrection", func(j judge.Judgement) float64 { return j.Overcorrection }},
+	{"remaining_errors", func(j judge.Judgement) float64 { return j.RemainingErrors }},
+	{"overall", func(j judge.Judgement) float64 { return j.Overall }},
+}
+
+func writeJudgeSummary(e *env, in *judgeInputs, results [][]judge.Judgement, seed uint64) error {
+	type mean struct {
+		Mean float64    `json:"mean"`
+		CI   [2]float64 `json:"ci"`
+	}
+	type system struct {
+		Name      string          `json:"name"`
+		Sentences int             `json:"sentences"`
+		Scores    map[string]mean `json:"scores"`
+	}
+	var out struct {
+		Systems []system `json:"systems"`
+	}
+	for h, hf := range in.hyps {
+		s := system{Name: systemName(hf.Name), Sentences: len(results[h]), Scores: map[string]mean{}}
+		for _, q := range summaryQuantities {
+			var vals []float64
+			for _, j := range results[h] {
+				if v := q.get(j); !math.IsNaN(v) {
+					vals = append(vals, v)
+				}
+			}
+			if len(vals) == 0 {
+				continue
+			}
+			ci := stat.Bootstrap(len(vals), 1000, seed, 0.95, func(idx []int) float64 {
+				sum := 0.0
+				for _, i := range idx {
+					sum += vals[i]
+				}
+				return sum / float64(len(idx))
+			})
+			s.Scores[q.name] = mean{Mean: stat.Mean(vals), CI: [2]float64{ci.Lo, ci.Hi}}
+		}
+		out.Systems = append(out.Systems, s)
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// answerQueries answers every seed-000 query as the GPT-4 judge did: one
+// JSON object per query with the same id and system keys.
+func answerQueries(e *env, j *judge.Judge, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	qs, err := corpora.ReadQueries(f, path)
+	if err != nil {
+		return err
+	}
+	lang := j.Evidence.Lang
+	answers := make([][]judge.LLMAnswer, len(qs))
+	errs := make([]error, len(qs))
+	edits.Parallel(len(qs), func(i int) {
+		q := qs[i]
+		ev := evidence.Input{Source: lang.Annotate(edits.Tokenize(q.Source))}
+		for k, s := range q.Systems {
+			if s == "gold_reference" {
+				ev.Refs = []*edits.Sentence{lang.Annotate(edits.Tokenize(q.Outputs[k]))}
+			}
+		}
+		for k := range q.Systems {
+			ev.Hyp = lang.Annotate(edits.Tokenize(q.Outputs[k]))
+			a, err := j.AnswerLLM(ev)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			answers[i] = append(answers[i], a)
+		}
+	})
+	w := bufio.NewWriter(e.stdout)
+	for i, q := range qs {
+		if errs[i] != nil {
+			return fmt.Errorf("%s:%d: %w", path, q.Line, errs[i])
+		}
+		// Keys in the query's order, then the id, spaced as Python's
+		// json.dumps writes them, like the GPT-4 answers.
+		w.WriteString("{")
+		for k, s := range q.Systems {
+			a := answers[i][k]
+			key, _ := json.Marshal(s)
+			g, _ := json.Marshal(a.Grammaticality)
+			o, _ := json.Marshal(a.Overcorrection)
+			fmt.Fprintf(w, "%s: {\"semantics\": %d, \"grammaticality\": %s, \"overcorrection\": %s}, ", key, a.Semantics, g, o)
+		}
+		id, _ := json.Marshal(q.ID)
+		fmt.Fprintf(w, "\"id\": %s}\n", id)
+	}
+	return w.Flush()
+}
