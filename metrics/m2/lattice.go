@@ -441,7 +441,7 @@ func (l *lattice) baseWeights(wt []float64) []float64 {
 // only leads to values worse than D by a real margin downstream, which
 // never reach D and never block a value that does (they are larger). So
 // for each vertex the sweep keeps only its near-final history: the
-// values within 1e-4 of D it takes, with their times, found as the
+// values within 5e-4 of D it takes, with their times, found as the
 // running minima, in time order, of the near-final offers of its in-edges.
 // The last of them is D and its edge the predecessor. The history is one
 // entry except where equal-cost paths round differently.
@@ -452,7 +452,11 @@ func (l *lattice) bestPath(wt []float64, scratch *pathScratch) []int32 {
 		l.bellmanFord(wt, sc)
 		return l.backtrack(sc.pred)
 	}
-	const nearTie = 1e-4
+	// Values within nearTie of D are tracked. Real path costs differ by
+	// multiples of 0.001, so any threshold above the float error of a path sum
+	// (far below 1e-6 here) and below 0.001 minus that error is exact; larger
+	// only tracks more.
+	const nearTie = 5e-4
 	dist, pred := sc.dist, sc.pred
 	hist := sc.hist[:0]
 	hist = append(hist, histItem{pass: 1, pos: -1, val: 0, arc: -1})
