@@ -464,16 +464,24 @@ func (l *lattice) bestPath(wt []float64, scratch *pathScratch) []int32 {
 	dist[0] = 0
 	for _, w := range l.verts[1:] {
 		in := l.inPos[l.inStart[w]:l.inStart[w+1]]
+		// Offers from final values first: their minimum is D(w), and an
+		// edge whose final offer is not near it offers nothing near it
+		// from earlier values either (those are larger).
 		best := math.Inf(1)
+		near := sc.near[:0]
 		for _, p := range in {
 			a := l.entries[p]
-			if c := dist[l.arcs[a].src] + wt[a]; c < best { // an unreached source gives +Inf, never less
+			c := dist[l.arcs[a].src] + wt[a] // an unreached source gives +Inf
+			if c < best {
 				best = c
+			}
+			if c-best < nearTie {
+				near = append(near, p)
 			}
 		}
 		dist[w] = best
 		offers := sc.offers[:0]
-		for _, p := range in {
+		for _, p := range near {
 			a := l.entries[p]
 			v := l.arcs[a].src
 			for _, it := range hist[sc.histStart[v]:sc.histEnd[v]] {
@@ -488,6 +496,34 @@ func (l *lattice) bestPath(wt []float64, scratch *pathScratch) []int32 {
 				offers = append(offers, histItem{pass: pass, pos: p, val: c, arc: a})
 			}
 		}
+		sc.near = near
+		sc.histStart[w] = int32(len(hist))
+		// Usually the earliest offer of the final value comes before every
+		// other near-final offer, and it alone is the history.
+		first := -1
+		for i, o := range offers {
+			if o.val == best && (first < 0 || o.pass < offers[first].pass ||
+				(o.pass == offers[first].pass && o.pos < offers[first].pos)) {
+				first = i
+			}
+		}
+		alone := first >= 0
+		for _, o := range offers {
+			if !alone {
+				break
+			}
+			if o.val != best && (o.pass < offers[first].pass || (o.pass == offers[first].pass && o.pos < offers[first].pos)) {
+				alone = false
+				break
+			}
+		}
+		if alone {
+			hist = append(hist, offers[first])
+			sc.histEnd[w] = int32(len(hist))
+			pred[w] = offers[first].arc
+			sc.offers = offers
+			continue
+		}
 		slices.SortFunc(offers, func(x, y histItem) int {
 			switch {
 			case x.pass != y.pass:
@@ -497,7 +533,6 @@ func (l *lattice) bestPath(wt []float64, scratch *pathScratch) []int32 {
 			}
 			return cmp.Compare(x.val, y.val)
 		})
-		sc.histStart[w] = int32(len(hist))
 		run := math.Inf(1)
 		for _, o := range offers {
 			if o.val < run {
@@ -569,6 +604,7 @@ type pathScratch struct {
 	pred               []int32
 	histStart, histEnd []int32
 	hist, offers       []histItem
+	near               []int32
 	nearTies           int // vertices whose near-final history had more than one value
 }
 
