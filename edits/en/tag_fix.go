@@ -77,12 +77,37 @@ func fixMorphTags(tokens, tags []string) {
 		if len(low) < 3 || !isWordish(low) {
 			continue
 		}
+		if i > 0 && tags[i-1] == "POS" && (strings.HasPrefix(tags[i], "VB") || tags[i] == "JJ") {
+			// "persons ' thought", "people 's potential": a possessor's noun.
+			if t.InIndex(wordnet.Noun, low) {
+				tags[i] = "NN"
+				continue
+			}
+			if nounBase(t, low) != "" {
+				tags[i] = "NNS"
+				continue
+			}
+		}
+		if i == 0 && tags[i] == "NNP" && strings.HasSuffix(low, "s") && !t.InIndex(wordnet.Noun, low) {
+			// "Researches show": a capitalised common plural opening the sentence.
+			if b := nounBase(t, low); b != "" && b != low {
+				tags[i] = "NNS"
+				continue
+			}
+		}
 		if (strings.HasPrefix(tags[i], "VB") || strings.HasPrefix(tags[i], "RB")) && midSentenceName(tokens, i) {
 			tags[i] = "NNP"
 			continue
 		}
 		switch tags[i] {
 		case "NN":
+			if pluralLooking(low) && !singularPlurals[low] {
+				// "the links among": a plural that is also a WordNet lemma.
+				if b := nounBase(t, low); b != "" && b != low {
+					tags[i] = "NNS"
+					continue
+				}
+			}
 			if t.InIndex(wordnet.Noun, low) {
 				// "the carrier refuse to tell": a bare verb after its subject.
 				if t.InIndex(wordnet.Verb, low) && i > 0 && isNounTag(tags[i-1]) && i+2 < len(tags) &&
@@ -146,8 +171,8 @@ func fixMorphTags(tokens, tags []string) {
 			}
 		case "VBZ":
 			// "what kinds of", "this approaches help": a verb reading inside
-			// a noun phrase.
-			if nounBase(t, low) != "" && !auxForms[low] && nounPhraseAround(tokens, tags, i) {
+			// a noun phrase; "save works": the object of a verb.
+			if nounBase(t, low) != "" && !auxForms[low] && (nounPhraseAround(tokens, tags, i) || afterMainVerb(tokens, tags, i)) {
 				tags[i] = "NNS"
 			}
 		case "VBD":
@@ -157,6 +182,11 @@ func fixMorphTags(tokens, tags []string) {
 				tags[i] = verbTagOf(t, tokens, tags, i, low)
 			}
 		case "VBN":
+			// "having disease": no past form at all, but a noun.
+			if cannotBePast(t, low) && t.InIndex(wordnet.Noun, low) {
+				tags[i] = "NN"
+				continue
+			}
 			// "some seen it as", "the woman known how": a participle as the
 			// finite verb right after its subject.
 			if i > 0 && !afterHaveOrBe(tokens, i) && subjectBefore(tokens, tags, i) && clauseInitialSubject(tokens, tags, i) && i+1 < len(tokens) {
@@ -576,4 +606,46 @@ func subordinateClauseEnd(tokens, tags []string, i int) bool {
 		return true
 	}
 	return false
+}
+
+// cannotBePast reports whether w cannot be a past tense or participle: no
+// -ed/-en/-t/-n ending, no irregular entry, not a same-form past.
+func cannotBePast(t *wordnet.Tables, w string) bool {
+	for _, suf := range []string{"ed", "en", "t", "n", "wn", "ne"} {
+		if strings.HasSuffix(w, suf) {
+			return false
+		}
+	}
+	return len(t.Exceptions(wordnet.Verb, w)) == 0 && !samePast[w]
+}
+
+// pluralLooking reports whether w ends like a regular plural.
+func pluralLooking(w string) bool {
+	if !strings.HasSuffix(w, "s") {
+		return false
+	}
+	for _, suf := range []string{"ss", "us", "is", "ous", "ics"} {
+		if strings.HasSuffix(w, suf) {
+			return false
+		}
+	}
+	return true
+}
+
+// singularPlurals are -s nouns that are singular (or mass) in use.
+var singularPlurals = map[string]bool{
+	"news": true, "series": true, "species": true, "means": true, "whereabouts": true,
+	"headquarters": true, "crossroads": true, "lens": true, "gas": true, "bus": true,
+	"alms": true, "measles": true, "diabetes": true, "mumps": true, "rabies": true,
+	"herpes": true, "bias": true, "canvas": true, "atlas": true, "iris": true,
+}
+
+// afterMainVerb reports whether token i directly follows a main verb (not
+// a form of be, have or do, nor a modal): its object.
+func afterMainVerb(tokens, tags []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	p := tags[i-1]
+	return (p == "VB" || p == "VBP" || p == "VBD") && !auxForms[lower(tokens[i-1])]
 }

@@ -47,6 +47,12 @@ func TestFixMorphTags(t *testing.T) {
 		{"They rely on the data .", 2, "IN"},
 		{"It helps to a certain extend and more .", 5, "NN"},
 		{"They will bring their own share .", 5, "NN"},
+		{"It develops people 's potential to the full .", 4, "NN"},
+		{"Researches show that it works .", 0, "NNS"},
+		{"The risk of having disease is high .", 4, "NN"},
+		{"It is the links among people .", 3, "NNS"},
+		{"The news is good .", 1, "NN"},
+		{"Machines that save works are useful .", 3, "NNS"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)
