@@ -13,7 +13,7 @@ var tokenizers = sync.Pool{New: func() any { return tokenize.New() }}
 // Tokenize splits raw text into Penn-Treebank-style tokens with prose's
 // English tokenizer ("don't." → "do", "n't", "."), for outputs that were
 // not tokenised as their references were. Text that is already tokenised
-// should be split on spaces instead (Tokens): re-tokenising it can move
+// should be split on spaces instead (strings.Fields): re-tokenising it can move
 // token boundaries that the references rely on.
 func Tokenize(text string) []string {
 	tk := tokenizers.Get().(*tokenize.Tokenizer)

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/jdkato/prose/v3/tokenize"
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/corpora"
@@ -123,15 +122,7 @@ func extractFiles(lang edits.Language, source string, targets []string, opts edi
 	}
 	split := func(f *corpora.TextFile, i int) []string { return f.Tokens[i] }
 	if tok {
-		tk := tokenize.New()
-		split = func(f *corpora.TextFile, i int) []string {
-			ts := tk.Tokenize(f.Lines[i])
-			out := make([]string, len(ts))
-			for k, t := range ts {
-				out[k] = t.Text
-			}
-			return out
-		}
+		split = func(f *corpora.TextFile, i int) []string { return edits.Tokenize(f.Lines[i]) }
 	}
 	src, tgts := files[0], files[1:]
 	n := len(src.Lines)
