@@ -7,6 +7,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
+	"github.com/gecmetric/gecmetric/edits"
 )
 
 // Scale is a human rating scale: labels in order, direction, and an Other
@@ -218,27 +219,7 @@ func NormalizedEditDistance(a, b string) float64 {
 	if n == 0 {
 		return 0
 	}
-	return float64(levenshtein(ra, rb)) / float64(n)
-}
-
-func levenshtein(a, b []rune) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			sub := prev[j-1]
-			if a[i-1] != b[j-1] {
-				sub++
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, sub)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return float64(edits.Levenshtein(ra, rb)) / float64(n)
 }
 
 // A PostEditScore is the mean normalised edit distance from a system's

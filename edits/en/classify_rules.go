@@ -443,29 +443,5 @@ func normalizedLevenshtein(a, b string) float64 {
 	if m == 0 {
 		return 1
 	}
-	return 1 - float64(levenshtein(ra, rb))/float64(m)
-}
-
-func levenshtein(a, b []rune) int {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	row := make([]int, len(b)+1)
-	for j := range row {
-		row[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		diag := row[0]
-		row[0] = i
-		for j := 1; j <= len(b); j++ {
-			up := row[j]
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			row[j] = min(row[j]+1, row[j-1]+1, diag+cost)
-			diag = up
-		}
-	}
-	return row[len(b)]
+	return 1 - float64(edits.Levenshtein(ra, rb))/float64(m)
 }

@@ -176,7 +176,7 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit) 
 	n := float64(max(1, src.Len()))
 	v["oc.edits"] = float64(len(es))
 	v["oc.edit_rate"] = float64(len(es)) / n
-	v["oc.ter"] = float64(tokenDistance(src.Texts(), hyp.Texts())) / n
+	v["oc.ter"] = float64(edits.Levenshtein(src.Texts(), hyp.Texts())) / n
 	var wo, multi, content float64
 	for _, e := range es {
 		op, main := splitType(e.Type)
@@ -215,7 +215,7 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
 	best, bestD := 0, math.MaxInt
 	ht := in.Hyp.Texts()
 	for i, r := range in.Refs {
-		if d := tokenDistance(ht, r.Texts()); d < bestD {
+		if d := edits.Levenshtein(ht, r.Texts()); d < bestD {
 			best, bestD = i, d
 		}
 	}
@@ -231,7 +231,7 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
 	v["re.ref_grammar"] = cats[grammar]
 	v["re.ref_order"] = cats[order]
 	v["re.ref_content"] = cats[content]
-	v["me.ter_ref"] = float64(tokenDistance(ht, ref.Texts())) / float64(max(1, ref.Len()))
+	v["me.ter_ref"] = float64(edits.Levenshtein(ht, ref.Texts())) / float64(max(1, ref.Len()))
 	made := map[string]bool{}
 	for _, e := range hypEdits {
 		made[editKey(e)] = true
