@@ -101,6 +101,10 @@ func fixMorphTags(tokens, tags []string) {
 		}
 		switch tags[i] {
 		case "NN":
+			if verbAfterAdverb(t, tokens, tags, i, low) {
+				tags[i] = verbTagOf(t, tokens, tags, i, low)
+				continue
+			}
 			if pluralLooking(low) && !singularPlurals[low] {
 				// "the links among": a plural that is also a WordNet lemma.
 				if b := nounBase(t, low); b != "" && b != low {
@@ -152,6 +156,10 @@ func fixMorphTags(tokens, tags []string) {
 			if t.InIndex(wordnet.Adj, low) || adjBase(t, low) != "" {
 				continue
 			}
+			if verbAfterAdverb(t, tokens, tags, i, low) {
+				tags[i] = verbTagOf(t, tokens, tags, i, low)
+				continue
+			}
 			switch {
 			case t.InIndex(wordnet.Noun, low):
 				tags[i] = "NN"
@@ -163,11 +171,17 @@ func fixMorphTags(tokens, tags []string) {
 				}
 			}
 		case "NNS":
-			// "people saves money", "which benefits the company": a plural
-			// noun reading where a verb must stand.
-			if strings.HasSuffix(low, "s") && verbBase(t, low) != "" && subjectBefore(tokens, tags, i) &&
-				(objectAfter(t, tokens, tags, i) || subordinateClauseEnd(tokens, tags, i)) {
+			// "people saves money", "which benefits the company", "we
+			// chooses to": a plural noun reading where a verb must stand.
+			if strings.HasSuffix(low, "s") && verbBase(t, low) != "" &&
+				(i > 0 && tags[i-1] == "PRP" && nominative[lower(tokens[i-1])] ||
+					(subjectBefore(tokens, tags, i) || i > 0 && tags[i-1] == "VBZ" && nounBase(t, lower(tokens[i-1])) != "") &&
+						(objectAfter(t, tokens, tags, i) || subordinateClauseEnd(tokens, tags, i))) {
 				tags[i] = "VBZ"
+				if i > 0 && tags[i-1] == "VBZ" && nounBase(t, lower(tokens[i-1])) != "" {
+					// "media sites saves money": prose swapped the two readings.
+					tags[i-1] = "NNS"
+				}
 			}
 		case "VBZ":
 			// "what kinds of", "this approaches help": a verb reading inside
@@ -240,7 +254,12 @@ func isWordish(w string) bool {
 // pronoun or plural noun.
 func verbTagOf(t *wordnet.Tables, tokens, tags []string, i int, w string) string {
 	if t.InIndex(wordnet.Verb, w) {
-		if i > 0 && (tags[i-1] == "PRP" || tags[i-1] == "NNS") {
+		j := i - 1
+		for j >= 0 && tags[j] == "RB" {
+			j--
+		}
+		if j >= 0 && (tags[j] == "PRP" || tags[j] == "NNS" || tags[j] == "NN" || tags[j] == "NNP") && j < i-1 ||
+			i > 0 && (tags[i-1] == "PRP" || tags[i-1] == "NNS") {
 			return "VBP"
 		}
 		return "VB"
@@ -648,4 +667,17 @@ func afterMainVerb(tokens, tags []string, i int) bool {
 	}
 	p := tags[i-1]
 	return (p == "VB" || p == "VBP" || p == "VBD") && !auxForms[lower(tokens[i-1])]
+}
+
+// verbAfterAdverb reports whether w at i is a verb between an -ly adverb and
+// its object: "negatively affect interpersonal skills".
+func verbAfterAdverb(t *wordnet.Tables, tokens, tags []string, i int, w string) bool {
+	if i == 0 || i+1 >= len(tags) || tags[i-1] != "RB" || !strings.HasSuffix(lower(tokens[i-1]), "ly") || !t.InIndex(wordnet.Verb, w) {
+		return false
+	}
+	switch tags[i+1] {
+	case "DT", "JJ", "NNS", "NN", "PRP$", "PRP":
+		return true
+	}
+	return false
 }

@@ -53,6 +53,10 @@ func TestFixMorphTags(t *testing.T) {
 		{"It is the links among people .", 3, "NNS"},
 		{"The news is good .", 1, "NN"},
 		{"Machines that save works are useful .", 3, "NNS"},
+		{"Social media sites saves money and time .", 3, "VBZ"},
+		{"Social media sites saves money and time .", 2, "NNS"},
+		{"The images we chooses to present are nice .", 3, "VBZ"},
+		{"It thus negatively affect interpersonal skills .", 3, "VBP"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)
