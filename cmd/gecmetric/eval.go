@@ -484,7 +484,7 @@ func writeEvalTable(w io.Writer, ev *eval.Evaluator, results []*eval.Result) err
 		if g := r.GLEU; g != nil {
 			ci := "-"
 			if !math.IsNaN(g.CI[0]) {
-				ci = fmt.Sprintf("%.3f-%.3f", g.CI[0], g.CI[1])
+				ci = fmt.Sprintf("(%.3f,%.3f)", g.CI[0], g.CI[1])
 			}
 			row = append(row, fmt.Sprintf("%.6f", g.Mean), fmt.Sprintf("%.6f", g.Std), ci)
 		}
