@@ -2,6 +2,7 @@ package compare
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		r.Baseline, r.Sentences, r.Resamples, r.Seed, r.Alpha)
 	for _, c := range r.Candidates {
 		fmt.Fprintf(bw, "\n%s against %s\n", c.Name, r.Baseline)
-		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+		tw := newTable(bw)
 		fmt.Fprintf(tw, "metric\tbaseline\tcandidate\tdelta\t95%% CI\tp\t\n")
 		for _, res := range c.Results {
 			verdict := ""
@@ -36,7 +37,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		tw.Flush()
 		if changed := changedTypes(c.Types); len(changed) > 0 {
 			fmt.Fprintf(bw, "\nERRANT error types whose F changed (* significantly worse):\n")
-			tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+			tw := newTable(bw)
 			fmt.Fprintf(tw, "type\tbaseline TP/FP/FN\tF\tcandidate TP/FP/FN\tF\tdelta F\tp\t\n")
 			for _, t := range changed {
 				mark := ""
@@ -75,7 +76,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	for _, rk := range r.Rankings {
 		fmt.Fprintf(bw, "\nranking by %s (systems in one group are not significantly different at alpha %g)\n", rk.Metric, r.Alpha)
-		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+		tw := newTable(bw)
 		fmt.Fprintf(tw, "rank\tgroup\tsystem\tscore\t\n")
 		for _, s := range rk.Systems {
 			name := s.Name
@@ -87,6 +88,34 @@ func (r *Report) WriteText(w io.Writer) error {
 		tw.Flush()
 	}
 	return bw.Flush()
+}
+
+// A table aligns tab-separated cells like text/tabwriter and drops the
+// padding at the end of each line.
+type table struct {
+	out *bufio.Writer
+	buf bytes.Buffer
+	tw  *tabwriter.Writer
+}
+
+func newTable(out *bufio.Writer) *table {
+	t := &table{out: out}
+	t.tw = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', 0)
+	return t
+}
+
+func (t *table) Write(p []byte) (int, error) { return t.tw.Write(p) }
+
+// Flush writes the aligned table.
+func (t *table) Flush() {
+	t.tw.Flush()
+	for _, line := range strings.SplitAfter(t.buf.String(), "\n") {
+		if line == "" {
+			continue
+		}
+		t.out.WriteString(strings.TrimRight(line, " \n") + "\n")
+	}
+	t.buf.Reset()
 }
 
 // changedTypes returns the types whose F or counts changed, largest drop
