@@ -153,6 +153,14 @@ func fixMorphTags(tokens, tags []string) {
 				tags[i] = verbTagOf(t, tokens, tags, i, low)
 			}
 		case "JJ":
+			if i > 0 && i+1 < len(tokens) && strandingPunct[tokens[i+1]] && t.InIndex(wordnet.Noun, low) {
+				switch lower(tokens[i-1]) {
+				case "every", "each", "a", "an":
+					// "every second .": a determiner's noun closing the clause.
+					tags[i] = "NN"
+					continue
+				}
+			}
 			if t.InIndex(wordnet.Adj, low) || adjBase(t, low) != "" {
 				continue
 			}
@@ -207,6 +215,10 @@ func fixMorphTags(tokens, tags []string) {
 				switch tags[i+1] {
 				case "DT", "PRP", "PRP$", "WRB", "WP", "CD":
 					tags[i] = "VBD"
+				default:
+					if subordinateClauseEnd(tokens, tags, i) {
+						tags[i] = "VBD" // "As time passed ,"
+					}
 				}
 			}
 		case "VBG":

@@ -57,6 +57,8 @@ func TestFixMorphTags(t *testing.T) {
 		{"Social media sites saves money and time .", 2, "NNS"},
 		{"The images we chooses to present are nice .", 3, "VBZ"},
 		{"It thus negatively affect interpersonal skills .", 3, "VBP"},
+		{"Things change every second .", 3, "NN"},
+		{"As time passed , we grew .", 2, "VBD"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)
