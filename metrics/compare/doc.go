@@ -44,7 +44,8 @@
 //
 // # Determinism and cost
 //
-// Results depend only on the inputs and Options.Seed. Run costs a few
-// tens of milliseconds per candidate for 1,000 resamples over 1,312
-// sentences and three metrics, plus the per-type tests.
+// Results depend only on the inputs and Options.Seed. On CoNLL-2014 (1,312
+// sentences, m2, errant and gleu, 1,000 resamples) Run takes about 0.1 s of
+// CPU per candidate, of which the three metrics' tests are a third and the
+// tests of every ERRANT error type most of the rest (BenchmarkRunCoNLL).
 package compare
