@@ -162,6 +162,7 @@ func TestTags(t *testing.T) {
 		{"It 's John 's car .", 3, "POS"},
 		{"We meet at 5 ** .", 4, "NFP"},
 		{"Really ?!", 1, "."},
+		{"It ended .There are more .", 2, "."},
 	}
 	for _, tt := range tests {
 		toks := annotated(t, tt.sent)
@@ -171,6 +172,13 @@ func TestTags(t *testing.T) {
 		if isPunctTag(tt.tag) && tt.tag != "$" && toks[tt.i].POS != "PUNCT" {
 			t.Errorf("%q: token %d %q has POS %s, want PUNCT", tt.sent, tt.i, toks[tt.i].Text, toks[tt.i].POS)
 		}
+	}
+}
+
+func TestDecimalIsNotPunctuation(t *testing.T) {
+	toks := annotated(t, "It costs .5 dollars .")
+	if toks[2].POS == "PUNCT" {
+		t.Errorf(".5 tagged %s (POS %s), want a number", toks[2].Tag, toks[2].POS)
 	}
 }
 

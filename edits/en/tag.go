@@ -77,6 +77,11 @@ func fixTag(tokens []string, i int, t string, quotes *int) string {
 		}
 		return p
 	}
+	if len(w) > 1 && strings.ContainsRune(".!?", rune(w[0])) && isLetterRune(rune(w[1])) {
+		// A sentence boundary glued to the next word (".There"): spaCy's
+		// tagger reads the leading stop and calls the token punctuation.
+		return "."
+	}
 	if w == "'" {
 		// A lone apostrophe is a possessive after a plural (students ')
 		// or a quote; prose tells them apart well enough.
