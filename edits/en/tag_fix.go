@@ -29,7 +29,8 @@ import (
 //   - VBG for a word with no verb reading that is a noun → NN; VBG inside a
 //     noun phrase, after an adjective or singular noun and before a noun,
 //     punctuation, a conjunction or the clause's verb ("social networking
-//     sites", "video chatting and") → NN, as spaCy tags such gerunds.
+//     sites", "video chatting and"), or after a singular noun and before a
+//     preposition ("letter writing to") → NN, as spaCy tags such gerunds.
 //   - "to" before anything but a verb or adverb → IN, as spaCy 2 tags a
 //     preposition "to"; "such" before a determiner → PDT.
 //
@@ -450,6 +451,8 @@ func gerundNoun(tokens, tags []string, i int) bool {
 	}
 	switch next := tags[i+1]; {
 	case next == "NN", next == "NNS", next == "CC", next == "MD", next == "VBZ", next == "VBP", next == "VBD":
+		return true
+	case next == "IN" && tags[i-1] == "NN":
 		return true
 	case !hasLetterOrDigit(tokens[i+1]):
 		return true

@@ -59,6 +59,7 @@ func TestFixMorphTags(t *testing.T) {
 		{"It thus negatively affect interpersonal skills .", 3, "VBP"},
 		{"Things change every second .", 3, "NN"},
 		{"As time passed , we grew .", 2, "VBD"},
+		{"It is the art of letter writing in schools .", 6, "NN"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)
