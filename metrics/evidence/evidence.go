@@ -61,6 +61,10 @@ var features = []struct {
 	{"re.ref_content", FormReference},
 	{"re.missed", FormReference},
 	{"re.oov", FormAlone},
+	{"re.oov_rate", FormAlone},
+	{"re.oov_kept", FormSource},
+	{"re.ref_oov", FormReference},
+	{"re.missed_rate", FormReference},
 	{"re.patterns", FormAlone},
 	{"re.patterns_fixed", FormSource},
 	{"me.content_src", FormSource},
@@ -68,6 +72,7 @@ var features = []struct {
 	{"me.chrf_src", FormSource},
 	{"me.chrf_ref", FormReference},
 	{"me.ter_ref", FormReference},
+	{"me.rewrite", FormReference},
 	{"me.negation", FormSource},
 	{"me.numbers", FormSource},
 	{"me.names", FormSource},
@@ -156,7 +161,9 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 
 func (x *Extractor) alone(v Values, hyp *edits.Sentence) {
 	toks := hyp.Texts()
-	v["re.oov"] = float64(x.oov(hyp))
+	oov := x.oovWords(hyp)
+	v["re.oov"] = float64(len(oov))
+	v["re.oov_rate"] = float64(len(oov)) / float64(max(1, words(hyp)))
 	v["re.patterns"] = float64(Patterns(hyp))
 	v["fl.length"] = math.Log1p(float64(len(toks)))
 	for _, n := range []string{"fl.word_lp", "fl.min_word_lp", "fl.tag_lp", "fl.min_tag_lp", "fl.unknown"} {
@@ -194,6 +201,18 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit) 
 	v["oc.multi_token"] = multi
 	v["oc.content_subs"] = content
 	v["oc.length_change"] = math.Abs(float64(hyp.Len()-src.Len())) / n
+	kept := 0
+	srcWords := map[string]int{}
+	for _, t := range src.Tokens {
+		srcWords[t.Text]++
+	}
+	for _, i := range x.oovWords(hyp) {
+		if w := hyp.Tokens[i].Text; srcWords[w] > 0 {
+			srcWords[w]--
+			kept++
+		}
+	}
+	v["re.oov_kept"] = float64(kept)
 	v["re.patterns_fixed"] = float64(max(0, Patterns(src)-Patterns(hyp)))
 	v["me.content_src"] = contentChange(src, hyp)
 	v["me.chrf_src"] = ChrF(hyp.Texts(), src.Texts())
@@ -224,9 +243,21 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
 	v["re.to_ref"] = float64(len(toRef))
 	v["re.to_ref_rate"] = float64(len(toRef)) / float64(max(1, ref.Len()))
 	cats := map[category]float64{}
+	oovAt := map[int]bool{}
+	for _, i := range x.oovWords(in.Hyp) {
+		oovAt[i] = true
+	}
+	refOOV := 0
 	for _, e := range toRef {
 		cats[categoryOf(e.Type)]++
+		for i := e.OStart; i < e.OEnd; i++ {
+			if oovAt[i] {
+				refOOV++
+				break
+			}
+		}
 	}
+	v["re.ref_oov"] = float64(refOOV)
 	v["re.ref_minor"] = cats[minor]
 	v["re.ref_grammar"] = cats[grammar]
 	v["re.ref_order"] = cats[order]
@@ -243,6 +274,8 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
 		}
 	}
 	v["re.missed"] = float64(missed)
+	v["re.missed_rate"] = float64(missed) / float64(max(1, len(refEdits[best])))
+	v["me.rewrite"] = v["me.ter_ref"] * v["oc.ter"]
 	anyRef := map[string]bool{}
 	for _, es := range refEdits {
 		for _, e := range es {
@@ -441,12 +474,27 @@ func isWord(s string) bool {
 	return true
 }
 
-func (x *Extractor) oov(s *edits.Sentence) int {
+// words counts the tokens of s that are words (letters, hyphens,
+// apostrophes).
+func words(s *edits.Sentence) int {
+	n := 0
+	for _, t := range s.Tokens {
+		if isWord(t.Text) {
+			n++
+		}
+	}
+	return n
+}
+
+// oovWords returns the positions of the words of s outside the language's
+// lexicon (none when the language has no lexicon), leaving out
+// capitalised words inside the sentence, which are mostly names.
+func (x *Extractor) oovWords(s *edits.Sentence) []int {
 	lex, ok := x.Lang.(Lexicon)
 	if !ok {
-		return 0
+		return nil
 	}
-	n := 0
+	var out []int
 	for i, t := range s.Tokens {
 		if !isWord(t.Text) || strings.Contains(t.Text, "'") {
 			continue
@@ -457,8 +505,8 @@ func (x *Extractor) oov(s *edits.Sentence) int {
 			continue
 		}
 		if !lex.InLexicon(t.Text) && !lex.InLexicon(strings.ToLower(t.Text)) {
-			n++
+			out = append(out, i)
 		}
 	}
-	return n
+	return out
 }

@@ -28,6 +28,9 @@ var patterns = []pattern{
 	{"verb form after modal or to", verbAfterModal},
 	{"be + base verb", beBase},
 	{"double comparative", doubleComparative},
+	{"sv: verb form after modal or att", svVerbAfterModal},
+	{"sv: verb second", svVerbSecond},
+	{"sv: weak adjective", svWeakAdjective},
 }
 
 // Patterns returns how many times the learner-error checks fire on s.
