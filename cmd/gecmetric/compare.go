@@ -13,6 +13,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/compare"
 	"github.com/gecmetric/gecmetric/metrics/eval"
@@ -33,7 +35,9 @@ func compareCommand(e *env) *cli.Command {
 			"the baseline: per metric the difference with a 95% paired bootstrap interval and a paired\n" +
 			"approximate randomisation p-value, ERRANT per-type deltas, and the sentences that got worse\n" +
 			"with a diff. With several candidates, a ranking with groups of systems that are not\n" +
-			"significantly different. Exit status 0: no significant regression beyond the --max-drop\n" +
+			"significantly different. --metrics overall adds the judge's 0-1 overall rating of each\n" +
+			"sentence (en, sv), averaged and tested like the others. Exit status 0: no significant\n" +
+			"regression beyond the --max-drop\n" +
 			"thresholds; 1: a regression (each named on stderr); 2: usage or input error.",
 		Flags: append(compareScoringFlags(),
 			&cli.StringFlag{Name: "baseline", Usage: "the baseline system's output, one sentence per line"},
@@ -143,7 +147,7 @@ func compareScoringFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "source", Aliases: []string{"s"}, Usage: "source sentences, one tokenised sentence per line (optional with M2 references)"},
 		&cli.StringSliceFlag{Name: "ref", Aliases: []string{"r"}, Usage: "a reference: an M2 file or plain text (repeatable)"},
-		&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu", Usage: "comma-separated metrics: m2, errant, gleu (overall: see the judge)"},
+		&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu", Usage: "comma-separated metrics: m2, errant, gleu, overall (the judge's 0-1 rating, averaged)"},
 		&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
 		&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: en, sv, or any code for the language-agnostic rules"},
 		&cli.StringFlag{Name: "errant-mode", Value: "cs", Usage: "ERRANT comparison: cs (span correction), cse (with type), ds (span detection), dt (token detection)"},
@@ -152,12 +156,38 @@ func compareScoringFlags() []cli.Flag {
 	}
 }
 
-// overallRatings is the hook for the "overall" metric: the judge's
-// per-sentence overall rating (0-1, higher is better) of a system's output,
-// which compare averages with compare.MeanCorpus and tests like any other
-// metric. It is nil until calibrated judge models exist in this build; then
-// `--metrics overall` is refused with a message saying so.
-var overallRatings func(set *eval.TestSet, sys eval.System) ([]float64, error)
+// overallRatings returns, for every system, the judge's overall rating
+// (0-1, higher is better) of each of its sentences, judged against the
+// source and every reference of the test set (the evidence `gecmetric
+// judge` uses; sources and references are annotated once for all systems).
+func overallRatings(j *judge.Judge, set *eval.TestSet, systems []eval.System) ([][]float64, error) {
+	text := func(name string, toks [][]string) *corpora.TextFile {
+		tf := &corpora.TextFile{Name: name, Tokens: toks, Lines: make([]string, len(toks))}
+		for i, t := range toks {
+			tf.Lines[i] = strings.Join(t, " ")
+		}
+		return tf
+	}
+	in := &judgeInputs{source: text("source", set.Source)}
+	for _, r := range set.Refs {
+		in.refs = append(in.refs, text(r.Name, r.Tokens))
+	}
+	for _, s := range systems {
+		in.hyps = append(in.hyps, text(s.Name, s.Tokens))
+	}
+	results := judgeAll(j, in)
+	out := make([][]float64, len(systems))
+	for h, js := range results {
+		out[h] = make([]float64, len(js))
+		for i, jd := range js {
+			if math.IsNaN(jd.Overall) {
+				return nil, fmt.Errorf("%s: line %d: the judge gives no overall rating", systems[h].Name, i+1)
+			}
+			out[h][i] = jd.Overall
+		}
+	}
+	return out, nil
+}
 
 // loadCompare reads and checks the inputs exactly as eval does, scores the
 // baseline and every candidate, and returns them as compare.Systems with
@@ -168,17 +198,23 @@ func loadCompare(cmd *cli.Command, stderr io.Writer) (*compare.System, []*compar
 	for _, m := range strings.Split(cmd.String("metrics"), ",") {
 		m = strings.ToLower(strings.TrimSpace(m))
 		if m == "overall" {
-			if overallRatings == nil {
-				return nil, nil, "", usageError{errors.New("--metrics overall: the judge's overall rating needs calibrated judge models, which this build does not have yet; use m2, errant or gleu")}
-			}
 			overall = true
 			continue
 		}
 		names = append(names, m)
 	}
+	var jd *judge.Judge
+	onlyOverall := overall && len(names) == 0
 	if overall {
+		if onlyOverall {
+			names = []string{eval.M2} // eval needs a metric; m2 is the cheapest
+		}
 		if err := cmd.Set("metrics", strings.Join(names, ",")); err != nil {
 			return nil, nil, "", err
+		}
+		var err error
+		if jd, err = newJudge(cmd.String("lang"), nil); err != nil {
+			return nil, nil, "", fmt.Errorf("--metrics overall: %w", err)
 		}
 	}
 	cfg, err := evalConfig(cmd)
@@ -202,13 +238,20 @@ func loadCompare(cmd *cli.Command, stderr io.Writer) (*compare.System, []*compar
 		if systems[k], err = compare.Score(ev, sys); err != nil {
 			return nil, nil, "", err
 		}
-		if overall {
-			r, err := overallRatings(in.set, sys)
-			if err != nil {
-				return nil, nil, "", err
+	}
+	signature := ev.Signature()
+	if overall {
+		ratings, err := overallRatings(jd, in.set, in.systems)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		for k, r := range ratings {
+			if onlyOverall {
+				systems[k].Corpora, systems[k].Types = nil, nil
 			}
 			systems[k].Corpora = append(systems[k].Corpora, compare.MeanCorpus("overall", r))
 		}
+		signature += "|overall:judge-" + cmd.String("lang") + ",mean"
 	}
-	return systems[0], systems[1:], ev.Signature(), nil
+	return systems[0], systems[1:], signature, nil
 }

@@ -119,6 +119,23 @@ func TestCompareCoNLL(t *testing.T) {
 	}
 }
 
+// TestCompareOverall gates on the judge's overall rating alone: IITB's
+// outputs are rated lower than AMU's, sentence by sentence, and the mean
+// drop is significant.
+func TestCompareOverall(t *testing.T) {
+	gold, sys := conll(t)
+	out, errOut, code := gecmetric(t, "", "compare", "--ref", gold, "--lang", "en", "--metrics", "overall",
+		"--baseline", sys("AMU"), "--candidate", sys("IITB"), "--json", "--show", "0")
+	if code != 1 || !strings.Contains(errOut, "gecmetric: regression: IITB.txt: overall dropped") {
+		t.Fatalf("exit %d, want 1 naming the overall regression\n%s", code, errOut)
+	}
+	r := decode(t, out)
+	if res := r.Candidates[0].Results; len(res) != 1 || res[0].Metric != "overall" ||
+		!(res[0].Baseline > 0 && res[0].Baseline < 1) || !strings.Contains(r.Signature, "overall:judge-en,mean") {
+		t.Errorf("results %+v, signature %s", res, r.Signature)
+	}
+}
+
 // TestCompareMaxDrop: a tolerated drop larger than the observed one passes.
 func TestCompareMaxDrop(t *testing.T) {
 	gold, sys := conll(t)
@@ -183,7 +200,7 @@ func TestCompareUsage(t *testing.T) {
 		{"max-drop of a metric not compared", []string{"--source", src, "--ref", ref, "--metrics", "gleu", "--baseline", base, "--candidate", base, "--max-drop", "m2=0.1"}, "not among"},
 		{"alpha", []string{"--source", src, "--ref", ref, "--baseline", base, "--candidate", base, "--alpha", "2"}, "--alpha"},
 		{"line count", []string{"--source", src, "--ref", ref, "--baseline", base, "--candidate", short}, "short.txt"},
-		{"overall", []string{"--source", src, "--ref", ref, "--metrics", "overall", "--baseline", base, "--candidate", base}, "overall"},
+		{"overall without judge models", []string{"--source", src, "--ref", ref, "--lang", "xx", "--metrics", "overall", "--baseline", base, "--candidate", base}, "judge models exist for en and sv"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errOut, code := gecmetric(t, "", append([]string{"compare"}, tc.args...)...)
