@@ -199,6 +199,11 @@ func readInput(path string) (*inputFile, error) {
 			}
 		}
 		slices.Sort(f.coders)
+		if len(f.coders) == 0 {
+			// No A lines at all: every sentence is left as it is, by
+			// coder 0 (compare_m2.py's reading of an empty block).
+			f.coders = []int{0}
+		}
 		return f, nil
 	}
 	f.text, err = corpora.ReadText(bytes.NewReader(data), path)

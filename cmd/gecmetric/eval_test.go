@@ -4,12 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gecmetric/gecmetric/edits/generic"
 	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/metrics/eval"
+	"github.com/gecmetric/gecmetric/metrics/gleu"
 )
 
 // A small test set written for these tests.
@@ -190,6 +194,7 @@ func TestEvalPerSentence(t *testing.T) {
 func TestEvalErrors(t *testing.T) {
 	files := map[string]string{
 		"short.txt":   "He goes to school every day .\n",
+		"bare.m2":     "S He go to school every days .\n\nS The cat sat on mat .\n\nS It is fine .\n",
 		"empty.txt":   "\n\n",
 		"untok.txt":   "He goes to school every day.\nThe cat sat on the mat .\nIt is fine .\n",
 		"othersrc.m2": "S Something else entirely .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\nS The cat sat on mat .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\nS It is fine .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n",
@@ -212,6 +217,7 @@ func TestEvalErrors(t *testing.T) {
 		{"bad metric", []string{"--metrics", "bleu", "--ref", p("gold.m2"), "--hyp", p("sys.txt")}, 2, `unknown metric "bleu"`},
 		{"bad beta", []string{"--beta", "-1", "--ref", p("gold.m2"), "--hyp", p("sys.txt")}, 2, "--beta"},
 		{"source mismatch", []string{"--source", p("src.txt"), "--ref", p("othersrc.m2"), "--hyp", p("sys.txt")}, 2, "othersrc.m2:1: the S line differs from sentence 1"},
+		{"M2 without A lines", []string{"--ref", p("bare.m2"), "--hyp", p("bare.m2"), "--hyp", p("sys.txt")}, 0, ""},
 		{"untokenised", []string{"--metrics", "gleu", "--ref", p("gold.m2"), "--hyp", p("untok.txt")}, 0, `warning: ` + p("untok.txt") + `:1: token "day." has punctuation attached`},
 	}
 	for _, tt := range tests {
@@ -291,4 +297,34 @@ func BenchmarkEvalCoNLL(b *testing.B) {
 			b.Fatalf("exit %d: %s", code, errb.String())
 		}
 	}
+}
+
+// FuzzEvalInput reads arbitrary reference and hypothesis files through
+// eval's input code and scores them with every metric: errors are fine, a
+// panic is not.
+func FuzzEvalInput(f *testing.F) {
+	f.Add([]byte(evalFiles["gold.m2"]), []byte(evalFiles["sys.txt"]), false)
+	f.Add([]byte("S a b\n\nS c\nA 0 1|||R:X|||d||e|||REQUIRED|||-NONE-|||3\n"), []byte("S a b\nA 5 9|||UNK|||z|||REQUIRED|||-NONE-|||1\n\nS c\n"), true)
+	f.Add([]byte("S a\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"), []byte("a .\n"), false)
+	f.Fuzz(func(t *testing.T, ref, hyp []byte, hypM2 bool) {
+		dir := t.TempDir()
+		refPath, hypPath := filepath.Join(dir, "ref.m2"), filepath.Join(dir, "hyp.txt")
+		if hypM2 {
+			hypPath = filepath.Join(dir, "hyp.m2")
+		}
+		if os.WriteFile(refPath, ref, 0o644) != nil || os.WriteFile(hypPath, hyp, 0o644) != nil {
+			t.Skip()
+		}
+		in, err := readEvalInput("", []string{refPath}, []string{hypPath}, io.Discard)
+		if err != nil {
+			return
+		}
+		ev, err := eval.New(eval.Config{Lang: generic.New("xx"), GLEU: gleu.Options{Iterations: 3}}, in.set)
+		if err != nil {
+			return
+		}
+		for _, s := range in.systems {
+			ev.Score(s)
+		}
+	})
 }
