@@ -24,6 +24,10 @@ var lexicon = tag.Lexicon{
 	"him/her": "PRP",
 	"he/she":  "PRP",
 	"s/he":    "PRP",
+	// Prepositions prose reads as plural nouns or verbs.
+	"towards": "IN",
+	"amongst": "IN",
+	"whilst":  "IN",
 	// Reflexives prose reads as plural nouns.
 	"ourselves":  "PRP",
 	"themselves": "PRP",

@@ -51,6 +51,13 @@ func fixMorphTags(tokens, tags []string) {
 				tags[i] = "IN"
 			}
 			continue
+		case "one":
+			// "One might also", "as one may": the pronoun, as its subject use
+			// shows, not the number.
+			if tags[i] == "CD" && !nounFollowsTags(tags, i+1) && i+1 < len(tags) && (tags[i+1] == "MD" || strings.HasPrefix(tags[i+1], "VB")) {
+				tags[i] = "PRP"
+			}
+			continue
 		case "such":
 			if i+1 < len(tags) && tags[i+1] == "DT" {
 				tags[i] = "PDT"
@@ -102,7 +109,7 @@ func fixMorphTags(tokens, tags []string) {
 		}
 		switch tags[i] {
 		case "NN":
-			if verbAfterAdverb(t, tokens, tags, i, low) {
+			if verbAfterAdverb(t, tokens, tags, i, low) || verbBeforeObject(t, tokens, tags, i, low) {
 				tags[i] = verbTagOf(t, tokens, tags, i, low)
 				continue
 			}
@@ -693,6 +700,28 @@ func verbAfterAdverb(t *wordnet.Tables, tokens, tags []string, i int, w string) 
 	switch tags[i+1] {
 	case "DT", "JJ", "NNS", "NN", "PRP$", "PRP":
 		return true
+	}
+	return false
+}
+
+// verbBeforeObject reports whether the NN w at i is a verb: outside a noun
+// phrase and followed by a determiner ("at least share the information"),
+// or after a plural subject and before an -ly adverb ("people bond
+// globally").
+func verbBeforeObject(t *wordnet.Tables, tokens, tags []string, i int, w string) bool {
+	if i == 0 || i+1 >= len(tags) || !t.InIndex(wordnet.Verb, w) {
+		return false
+	}
+	switch tags[i-1] {
+	case "RB", "RBS", "JJS", "MD", "TO", "CC", "PRP", "NNS":
+	default:
+		return false
+	}
+	switch next := tags[i+1]; {
+	case next == "DT" || next == "PRP$":
+		return tags[i-1] != "CC"
+	case next == "RB" && strings.HasSuffix(lower(tokens[i+1]), "ly"):
+		return tags[i-1] == "NNS" || tags[i-1] == "PRP"
 	}
 	return false
 }

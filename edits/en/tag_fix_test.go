@@ -60,6 +60,10 @@ func TestFixMorphTags(t *testing.T) {
 		{"Things change every second .", 3, "NN"},
 		{"As time passed , we grew .", 2, "VBD"},
 		{"It is the art of letter writing in schools .", 6, "NN"},
+		{"One might also choose to wait .", 0, "PRP"},
+		{"One day he left .", 0, "CD"},
+		{"They should at least share the information .", 4, "VB"},
+		{"It is responsible towards their children .", 3, "IN"},
 	}
 	for _, tt := range tests {
 		toks := strings.Fields(tt.sent)
