@@ -36,9 +36,9 @@ func compareCommand(e *env) *cli.Command {
 			"approximate randomisation p-value, ERRANT per-type deltas, and the sentences that got worse\n" +
 			"with a diff. With several candidates, a ranking with groups of systems that are not\n" +
 			"significantly different. --metrics overall adds the judge's 0-1 overall rating of each\n" +
-			"sentence (en, sv), averaged and tested like the others. Exit status 0: no significant\n" +
-			"regression beyond the --max-drop\n" +
-			"thresholds; 1: a regression (each named on stderr); 2: usage or input error.",
+			"sentence (en, sv), averaged and tested like the others.\n\n" +
+			"Exit status 0: no significant regression beyond the --max-drop thresholds; 1: a regression\n" +
+			"(each named on stderr); 2: usage or input error.",
 		Flags: append(compareScoringFlags(),
 			&cli.StringFlag{Name: "baseline", Usage: "the baseline system's output, one sentence per line"},
 			&cli.StringSliceFlag{Name: "candidate", Usage: "a candidate system's output (repeatable)"},
