@@ -187,7 +187,8 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		for _, res := range c.Results {
 			tc := junitCase{
 				Name:      res.Metric,
-				Classname: "gecmetric.compare." + c.Name,
+				// Dashboards split class names at dots: keep the candidate one part.
+				Classname: "gecmetric.compare." + strings.ReplaceAll(c.Name, ".", "_"),
 				SystemOut: fmt.Sprintf("%s: baseline %.4f, candidate %.4f, delta %+.4f, 95%% CI [%+.4f, %+.4f], p = %.4f",
 					res.Metric, res.Baseline, res.Candidate, res.Delta, res.Low, res.High, res.P),
 			}
