@@ -186,7 +186,7 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		}
 		for _, res := range c.Results {
 			tc := junitCase{
-				Name:      res.Metric,
+				Name: res.Metric,
 				// Dashboards split class names at dots: keep the candidate one part.
 				Classname: "gecmetric.compare." + strings.ReplaceAll(c.Name, ".", "_"),
 				SystemOut: fmt.Sprintf("%s: baseline %.4f, candidate %.4f, delta %+.4f, 95%% CI [%+.4f, %+.4f], p = %.4f",
