@@ -394,6 +394,9 @@ func objectAfter(t *wordnet.Tables, tokens, tags []string, i int) bool {
 	switch tags[j] {
 	case "DT", "PDT", "PRP$", "CD":
 		return true
+	case "TO":
+		// "thought needs to be put": an infinitival complement.
+		return j+1 < len(tags) && tags[j+1] == "VB"
 	case "PRP":
 		switch lower(tokens[j]) {
 		case "him", "them", "us", "me", "it", "you", "her":

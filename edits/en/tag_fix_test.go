@@ -61,6 +61,7 @@ func TestFixMorphTags(t *testing.T) {
 		{"As time passed , we grew .", 2, "VBD"},
 		{"It is the art of letter writing in schools .", 6, "NN"},
 		{"One might also choose to wait .", 0, "PRP"},
+		{"Much thought needs to be put into it .", 2, "VBZ"},
 		{"One day he left .", 0, "CD"},
 		{"They should at least share the information .", 4, "VB"},
 		{"It is responsible towards their children .", 3, "IN"},
