@@ -42,7 +42,9 @@ func readHuman(cmd *cli.Command) (human.Ratings, error) {
 	var table *corpora.RatingTable
 	if specs := cmd.StringSlice("rating"); len(specs) > 0 {
 		table = &corpora.RatingTable{Item: cmd.String("item-col"), System: cmd.String("system-col"),
-			Annotator: cmd.String("annotator-col"), Scales: map[string]*human.Scale{}}
+			Annotator: cmd.String("annotator-col"), Scales: map[string]*human.Scale{},
+			// Only calibrate fit defines these: it needs the rated texts.
+			Source: cmd.String("source-col"), Output: cmd.String("output-col")}
 		for _, s := range specs {
 			col, sc, ok := strings.Cut(s, "=")
 			if !ok {

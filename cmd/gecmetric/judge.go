@@ -88,6 +88,10 @@ func newJudge(lang string, models []string) (*judge.Judge, error) {
 			set.Add(q, m)
 		}
 	}
+	// A user model replaces every default model of its quantity (all
+	// forms), so that a judgement never mixes the user's model with ours;
+	// several user models of one quantity (say, one per form) all stay.
+	replaced := map[string]bool{}
 	for _, path := range models {
 		m, err := calibrate.ReadModelFile(path)
 		if err != nil {
@@ -96,8 +100,15 @@ func newJudge(lang string, models []string) (*judge.Judge, error) {
 		if m.Language != "" && m.Language != lang {
 			return nil, fmt.Errorf("%s: a model for %q, but --lang is %q", path, m.Language, lang)
 		}
-		delete(set, m.Scale)
-		if err := set.Add(m.Scale, m); err != nil {
+		q, err := judge.QuantityOf(m)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if !replaced[q] {
+			delete(set, q)
+			replaced[q] = true
+		}
+		if err := set.Add(q, m); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}

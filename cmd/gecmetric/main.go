@@ -43,6 +43,7 @@ func commands(e *env) []*cli.Command {
 		evalCommand(e),
 		compareCommand(e),
 		judgeCommand(e),
+		calibrateCommand(e),
 	}
 }
 

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/calibrate/report"
+	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+)
+
+func calibrateCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "calibrate",
+		Usage: "fit judge models to human ratings, refit the defaults, write the validation report",
+		Commands: []*cli.Command{
+			calibrateFitCommand(e),
+			calibrateDefaultsCommand(e),
+			calibrateReportCommand(e),
+		},
+	}
+}
+
+func dataFlag() cli.Flag {
+	return &cli.StringFlag{Name: "data", Usage: "folder of the shared public rating data (default $GECMETRIC_DATA, else ../shared/data beside the repository)"}
+}
+
+// dataRoot returns the --data folder or the default one.
+func dataRoot(cmd *cli.Command) (string, error) {
+	root := cmd.String("data")
+	if root == "" {
+		root = testdata.Root()
+	}
+	if root == "" {
+		return "", usageError{fmt.Errorf("no data folder: give --data DIR (the folder holding sottana2023-gec-human-gpt4, swedish-gec-evaluation, gug) or set GECMETRIC_DATA")}
+	}
+	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+		return "", usageError{fmt.Errorf("--data %s: not a folder", root)}
+	}
+	return root, nil
+}
+
+func calibrateFitCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "fit",
+		Usage: "fit a judge model of one rating scale to your raters' ratings",
+		Description: "Reads ratings (--human, --format, as for correlate) of one --scale with the rated outputs and\n" +
+			"their sources, computes the evidence of every output (against the output of --ref-system as\n" +
+			"the reference, when given), fits a proportional-odds model to the raters' ratings, measures\n" +
+			"its agreement with the raters' mean by cross-validation grouped by source sentence (printed),\n" +
+			"and writes the model as JSON (--out). 'gecmetric judge --model FILE' then uses it in place of\n" +
+			"the default model of its scale.",
+		Flags: append(humanFlags(),
+			&cli.StringFlag{Name: "source-col", Value: "source", Usage: "csv/tsv/jsonl: the source sentence column"},
+			&cli.StringFlag{Name: "output-col", Value: "output", Usage: "csv/tsv/jsonl: the rated output column"},
+			&cli.StringFlag{Name: "ref-system", Usage: "the system whose outputs are the references (e.g. gold_reference)"},
+			&cli.StringFlag{Name: "lang", Value: "en", Usage: "language of the text: en or sv"},
+			&cli.StringFlag{Name: "form", Usage: "evidence: reference (source, output, reference), source (source and output) or alone (output only); default reference with --ref-system, else source"},
+			&cli.BoolFlag{Name: "tokenized", Usage: "sources and outputs are tokenised already (split on spaces)"},
+			&cli.IntFlag{Name: "folds", Value: 10, Usage: "cross-validation folds, grouped by source sentence"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "fold assignment and bootstrap seed"},
+			&cli.FloatFlag{Name: "l2", Value: 1, Usage: "ridge penalty on the standardised features"},
+			&cli.StringFlag{Name: "out", Usage: "the model file to write", Required: true},
+		),
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			scales := cmd.StringSlice("scale")
+			if len(scales) != 1 {
+				return usageError{fmt.Errorf("calibrate fit needs exactly one --scale (got %d)", len(scales))}
+			}
+			formName := cmd.String("form")
+			if formName == "" {
+				formName = "source"
+				if cmd.String("ref-system") != "" {
+					formName = "reference"
+				}
+			}
+			form, ok := evidence.ParseForm(formName)
+			if !ok {
+				return usageError{fmt.Errorf("--form %q: want reference, source or alone", formName)}
+			}
+			if form == evidence.FormReference && cmd.String("ref-system") == "" {
+				return usageError{fmt.Errorf("--form reference needs --ref-system: the system whose outputs are the references")}
+			}
+			if cmd.Int("folds") < 2 {
+				return usageError{fmt.Errorf("--folds %d: need at least 2", cmd.Int("folds"))}
+			}
+			var x *evidence.Extractor
+			switch lang := cmd.String("lang"); lang {
+			case "en":
+				var err error
+				if x, err = judge.EnglishExtractor(); err != nil {
+					return err
+				}
+			case "sv":
+				x = judge.SwedishExtractor()
+			default:
+				return usageError{fmt.Errorf("--lang %q: evidence exists for en and sv", lang)}
+			}
+			rs, err := readHuman(cmd)
+			if err != nil {
+				return err
+			}
+			ds := &judge.Dataset{Name: filepath.Base(cmd.String("human")), Language: cmd.String("lang"), Ratings: rs, Tokenised: cmd.Bool("tokenized")}
+			if sys := cmd.String("ref-system"); sys != "" {
+				if err := ds.RefsFromSystem(sys); err != nil {
+					return usageError{err}
+				}
+			}
+			var annotators []string
+			if a := cmd.StringSlice("annotator"); len(a) > 0 {
+				annotators = a
+			}
+			fmt.Fprintf(e.stderr, "gecmetric: fitting %s (%s form) to %d ratings from %s\n", scales[0], form, len(rs), cmd.String("human"))
+			f, err := judge.Fit(ds, x, scales[0], annotators, form, calibrate.FitOptions{
+				Folds: cmd.Int("folds"), Seed: cmd.Uint64("seed"), L2: cmd.Float("l2"),
+			})
+			if err != nil {
+				return err
+			}
+			if err := calibrate.WriteModelFile(cmd.String("out"), f.Model); err != nil {
+				return fmt.Errorf("writing the model: %w", err)
+			}
+			printFit(e, f)
+			fmt.Fprintf(e.stderr, "gecmetric: wrote %s\n", cmd.String("out"))
+			return nil
+		},
+	}
+}
+
+// printFit prints what a fitted model was trained on and its
+// cross-validated agreement, and which judge quantity it serves.
+func printFit(e *env, f judge.Fitted) {
+	m := f.Model
+	tr := m.Training
+	fmt.Fprintf(e.stdout, "# %s (%s, %s form): %d sentences, %d outputs, %d ratings by %s\n", m.Scale, m.Language, m.Form,
+		tr.Items, tr.Units, tr.Ratings, strings.Join(tr.Annotators, ", "))
+	t := &judge.Table{
+		Title: fmt.Sprintf("cross-validated agreement with the %s (%d folds grouped by sentence, seed %d)", tr.Target, tr.Folds, tr.Seed),
+		Rows:  []judge.Row{{Scale: m.Scale, Rater: "gecmetric (" + m.Form + ")", Validation: m.CV}},
+	}
+	t.WriteText(e.stdout)
+	if q, err := judge.QuantityOf(m); err == nil {
+		fmt.Fprintf(e.stdout, "judge quantity: %s (use with: gecmetric judge --lang %s --model FILE)\n", q, m.Language)
+	} else {
+		fmt.Fprintf(e.stderr, "gecmetric: warning: %v; gecmetric judge cannot use this model\n", err)
+	}
+}
+
+func calibrateDefaultsCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "defaults",
+		Usage: "refit every default judge model from the public data (what go generate embeds)",
+		Description: "Fits the default models (calibrate/judge: Sottana et al. 2023, Östling et al. 2024, GUG) from the\n" +
+			"public data in --data and writes them to --out as LANG-QUANTITY-FORM.json, the same files\n" +
+			"'go generate ./calibrate/judge' embeds. Prints each model's cross-validated agreement.\n" +
+			"Deterministic: the same data gives the same files.",
+		Flags: []cli.Flag{
+			dataFlag(),
+			&cli.StringFlag{Name: "out", Usage: "folder to write the models to", Required: true},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			root, err := dataRoot(cmd)
+			if err != nil {
+				return err
+			}
+			fitted, err := judge.FitDefaults(root, e.stdout)
+			if err != nil {
+				return err
+			}
+			out := cmd.String("out")
+			if err := os.MkdirAll(out, 0o755); err != nil {
+				return err
+			}
+			for _, f := range fitted {
+				if err := calibrate.WriteModelFile(filepath.Join(out, f.FileName()), f.Model); err != nil {
+					return fmt.Errorf("writing %s: %w", f.FileName(), err)
+				}
+			}
+			fmt.Fprintf(e.stderr, "gecmetric: wrote %d models to %s\n", len(fitted), out)
+			return nil
+		},
+	}
+}
+
+func calibrateReportCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "report",
+		Usage: "write the HTML validation report of the default models: agreement tables, scatter and reliability plots",
+		Description: "Fits every default model from the public data in --data, computes the agreement tables (gecmetric\n" +
+			"vs GPT-4 on Sottana et al.; vs the second human on the Swedish set; remaining errors vs post-edits;\n" +
+			"GUG held out; system level) and writes one self-contained HTML page (plots inline) to --out.\n" +
+			"The tables are also printed.",
+		Flags: []cli.Flag{
+			dataFlag(),
+			&cli.StringFlag{Name: "out", Usage: "the HTML file to write", Required: true},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			root, err := dataRoot(cmd)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(e.stderr, "gecmetric: fitting the default models")
+			r, err := report.Build(root, e.stderr)
+			if err != nil {
+				return err
+			}
+			for i, t := range r.Tables {
+				if i > 0 {
+					fmt.Fprintln(e.stdout)
+				}
+				t.WriteText(e.stdout)
+			}
+			if err := r.WriteFile(cmd.String("out")); err != nil {
+				return fmt.Errorf("writing the report: %w", err)
+			}
+			fmt.Fprintf(e.stderr, "gecmetric: wrote %s\n", cmd.String("out"))
+			return nil
+		},
+	}
+}
