@@ -184,7 +184,7 @@ func (r *Report) WriteFile(path string) error {
 var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
+<meta charset="utf-8"/>
 <title>{{.Title}}</title>
 <style>
 body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1150px; color: #222; line-height: 1.4; padding: 0 1em; }
@@ -253,6 +253,6 @@ nav a { margin-right: 0.8em; font-size: 0.9em; }
 <dt>trained on</dt><dd>{{.Data}}: {{.Items}} sentences, {{.Units}} outputs, {{.Ratings}} ratings ({{.Annotators}}); target {{.Target}}; {{.Folds}} folds</dd>
 <dt>agreement</dt><dd>n {{.CV.N}}, Pearson {{.CV.Pearson}}, Spearman {{.CV.Spearman}}, κ linear {{.CV.KappaL}}, κ quadratic {{.CV.KappaQ}}</dd>
 </dl>
-<div class="plots"><img alt="scatter of predictions against human means for {{.Name}}" src="{{.Scatter}}"><img alt="reliability plot for {{.Name}}" src="{{.Reliability}}"></div>
+<div class="plots"><img alt="scatter of predictions against human means for {{.Name}}" src="{{.Scatter}}"/><img alt="reliability plot for {{.Name}}" src="{{.Reliability}}"/></div>
 </div>
 {{end}}`))
