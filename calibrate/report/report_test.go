@@ -64,7 +64,7 @@ func synthetic(t *testing.T) judge.Fitted {
 		if i%5 == 0 {
 			other = math.Max(1, v-1)
 		}
-		units = append(units, calibrate.Unit{Item: string(rune('a' + i/4%26)) + string(rune('a' + i/104)), System: string(rune('A' + i%4)), Values: []float64{v, other}})
+		units = append(units, calibrate.Unit{Item: string(rune('a'+i/4%26)) + string(rune('a'+i/104)), System: string(rune('A' + i%4)), Values: []float64{v, other}})
 		x = append(x, []float64{v + float64(i%7)/7, float64(i % 3)})
 	}
 	m, cv, err := calibrate.FitModel(sc, units, x, calibrate.FitOptions{Language: "en", Form: "alone", Features: []string{"f1", "f2"}, Data: "synthetic", Target: "mean of 2"})

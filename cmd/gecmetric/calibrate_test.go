@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"html"
 	"image/png"
 	"io"
 	"os"
@@ -263,7 +264,7 @@ func checkReport(t *testing.T, page []byte, models int) {
 		t.Errorf("%d inline images, want %d", len(imgs), 2*models)
 	}
 	for _, m := range imgs {
-		b, err := base64.StdEncoding.DecodeString(string(m[1]))
+		b, err := base64.StdEncoding.DecodeString(html.UnescapeString(string(m[1])))
 		if err != nil {
 			t.Fatal(err)
 		}
