@@ -11,7 +11,9 @@
 //
 // Extraction runs sentences in parallel over GOMAXPROCS cores; a
 // hypothesis sentence equal to its source is neither annotated nor
-// aligned. ERRANT's comparison and GLEU's sampling are sequential by
+// aligned, and each distinct correction of a sentence is extracted once per
+// Evaluator, whichever systems or references share it (edits are shared
+// between results: treat them as read-only). ERRANT's comparison and GLEU's sampling are sequential by
 // nature (both depend on the sentences before) and take milliseconds.
 //
 // [Evaluator.Signature] names everything the scores depend on, in the

@@ -128,6 +128,7 @@ type Evaluator struct {
 
 	sourcesOnce sync.Once
 	sources     []*edits.Sentence
+	extracted   sync.Map // extractKey → []edits.Edit, shared by all systems
 
 	errantOnce sync.Once
 	errantRefs []errant.Sentence
@@ -258,10 +259,24 @@ func (ev *Evaluator) extract(targets [][]string) [][]edits.Edit {
 		if slices.Equal(ev.set.Source[i], targets[i]) {
 			return
 		}
+		// Systems often agree on a sentence: extract each distinct
+		// correction of a sentence once.
+		key := extractKey{i, strings.Join(targets[i], "\x00")}
+		if es, ok := ev.extracted.Load(key); ok {
+			out[i] = es.([]edits.Edit)
+			return
+		}
 		c := ev.cfg.Lang.Annotate(targets[i])
 		out[i] = edits.Extract(ev.cfg.Lang, src[i], c, ev.cfg.Extract)
+		ev.extracted.Store(key, out[i])
 	})
 	return out
+}
+
+// An extractKey is a sentence index and a correction's tokens.
+type extractKey struct {
+	i    int
+	toks string
 }
 
 // referenceEdits returns each reference's edits, extracting those not
@@ -343,7 +358,8 @@ type Result struct {
 	ERRANT *errant.Result
 	GLEU   *gleu.Result
 	// Edits are the system's edits per sentence as ERRANT compared them
-	// (given or extracted); nil unless ERRANT was scored.
+	// (given or extracted); nil unless ERRANT was scored. They may be
+	// shared with other results and must not be modified.
 	Edits [][]edits.Edit
 }
 
