@@ -109,6 +109,12 @@ func fixMorphTags(tokens, tags []string) {
 		}
 		switch tags[i] {
 		case "NN":
+			if v := parallelVerb(tokens, tags, i, low); v != "" {
+				// "could cause a problem and cause more unhappiness": the
+				// same word, coordinated, keeps its verb reading.
+				tags[i] = v
+				continue
+			}
 			if verbAfterAdverb(t, tokens, tags, i, low) || verbBeforeObject(t, tokens, tags, i, low) {
 				tags[i] = verbTagOf(t, tokens, tags, i, low)
 				continue
@@ -727,4 +733,18 @@ func verbBeforeObject(t *wordnet.Tables, tokens, tags []string, i int, w string)
 		return tags[i-1] == "NNS" || tags[i-1] == "PRP"
 	}
 	return false
+}
+
+// parallelVerb returns the verb tag of an earlier occurrence of w in the
+// sentence when w follows a coordinating conjunction, or "".
+func parallelVerb(tokens, tags []string, i int, w string) string {
+	if i == 0 || tags[i-1] != "CC" {
+		return ""
+	}
+	for j := i - 2; j >= 0; j-- {
+		if lower(tokens[j]) == w && strings.HasPrefix(tags[j], "VB") {
+			return tags[j]
+		}
+	}
+	return ""
 }
