@@ -591,6 +591,9 @@ type sentGLEU struct {
 	// totals for n = 1..4.
 	Counts   []gleu.Counts `json:"counts"`
 	Expected []float64     `json:"expected"`
+	// Score is compute_gleu -d's sentence-level GLEU: the mean over the
+	// references of the smoothed GLEU.
+	Score float64 `json:"score"`
 }
 
 type sentenceEdit struct {
@@ -626,7 +629,7 @@ func writePerSentence(w io.Writer, results []*eval.Result) error {
 			}
 			if r.GLEU != nil {
 				s := &r.GLEU.Sentences[i]
-				ps.GLEU = &sentGLEU{Counts: s.Refs, Expected: s.Expected[:]}
+				ps.GLEU = &sentGLEU{Counts: s.Refs, Expected: s.Expected[:], Score: s.Score().Mean}
 			}
 			if r.Edits != nil {
 				for _, e := range r.Edits[i] {

@@ -161,15 +161,18 @@ func TestEvalPerSentence(t *testing.T) {
 		System   string
 		Sentence int
 		ERRANT   struct{ TP, FP, FN int } `json:"errant"`
-		GLEU     struct{ Counts [][]int } `json:"gleu"`
-		Edits    []struct {
+		GLEU     struct {
+			Counts [][]int
+			Score  float64
+		} `json:"gleu"`
+		Edits []struct {
 			O, C, Type string
 		}
 	}
 	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
 		t.Fatal(err)
 	}
-	if first.System != "sys.txt" || first.Sentence != 1 || first.ERRANT.TP != 1 || len(first.GLEU.Counts) != 2 ||
+	if first.System != "sys.txt" || first.Sentence != 1 || first.ERRANT.TP != 1 || len(first.GLEU.Counts) != 2 || !(first.GLEU.Score > 0 && first.GLEU.Score < 1) ||
 		len(first.Edits) != 1 || first.Edits[0].O != "go" || first.Edits[0].C != "goes" {
 		t.Errorf("first line: %s", lines[0])
 	}
