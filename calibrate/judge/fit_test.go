@@ -3,11 +3,15 @@ package judge
 import (
 	"io/fs"
 	"path"
+	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -83,5 +87,59 @@ func TestFitNeedsTexts(t *testing.T) {
 				t.Errorf("error %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestFitReproducesDefaults fits, through Fit (the path of `gecmetric
+// calibrate fit`), the data of two default models and expects the very
+// same model: the same coefficients, thresholds and cross-validated
+// agreement.
+func TestFitReproducesDefaults(t *testing.T) {
+	root := testdata.Dir(t)
+	all := fittedAll(t)
+	so, err := LoadSottana(filepath.Join(root, SottanaDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// References from the rated gold_reference outputs, as the CLI's
+	// --ref-system takes them.
+	want := so.Refs
+	if err := so.RefsFromSystem("gold_reference"); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(so.Refs, want) {
+		t.Error("RefsFromSystem(gold_reference) differs from LoadSottana's references")
+	}
+	sw, err := LoadSwedish(filepath.Join(root, SwedishDir), filepath.Join(root, SwedishRefsDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enx, err := EnglishExtractor()
+	if err != nil {
+		t.Fatal(err)
+	}
+	humans := slices.DeleteFunc(so.Ratings.Annotators(), func(a string) bool { return a == "gpt4" })
+	for _, c := range []struct {
+		ds         *Dataset
+		x          *evidence.Extractor
+		scale      string
+		annotators []string
+		quantity   string
+	}{
+		{so, enx, "overcorrection", humans, Overcorrection},
+		{sw, SwedishExtractor(), "grammaticality", []string{"katarina"}, Grammaticality},
+	} {
+		def, err := FindFitted(all, c.ds.Language, c.quantity, evidence.FormReference)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Fit(c.ds, c.x, c.scale, c.annotators, evidence.FormReference, calibrate.FitOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Quantity != c.quantity || !slices.Equal(got.Model.Features, def.Model.Features) ||
+			!reflect.DeepEqual(got.Model.Ordinal, def.Model.Ordinal) || !slices.Equal(got.Model.Thresholds, def.Model.Thresholds) || got.Model.CV != def.Model.CV {
+			t.Errorf("%s %s: Fit gives CV %+v, the default %+v", c.ds.Language, c.quantity, got.Model.CV, def.Model.CV)
+		}
 	}
 }

@@ -274,3 +274,87 @@ func checkReport(t *testing.T, page []byte, models int) {
 		}
 	}
 }
+
+// svItems are Swedish learner sentences of our own with corrections.
+var svItems = [][2]string{
+	{"jag har bott i sverige sedan två år .", "Jag har bott i Sverige i två år ."},
+	{"Han gillar att spela fotboll med hans vänner .", "Han gillar att spela fotboll med sina vänner ."},
+	{"Igår jag gick till skolan .", "Igår gick jag till skolan ."},
+	{"Det är en stor hus .", "Det är ett stort hus ."},
+	{"Vi måste att gå nu .", "Vi måste gå nu ."},
+	{"Barnen leker i parken varje dagar .", "Barnen leker i parken varje dag ."},
+	{"Jag vill att lära mig svenska .", "Jag vill lära mig svenska ."},
+	{"Sverige är en land med många sjöar .", "Sverige är ett land med många sjöar ."},
+	{"Jag har inte sett honom sedan förra veckan", "Jag har inte sett honom sedan förra veckan ."},
+	{"Min mamma laga mat varje kväll .", "Min mamma lagar mat varje kväll ."},
+	{"Om jag har tid jag ska hjälpa dig .", "Om jag har tid ska jag hjälpa dig ."},
+	{"Vi åkte till stockholm med tåget .", "Vi åkte till Stockholm med tåget ."},
+	{"De bodde i en gammal huset .", "De bodde i ett gammalt hus ."},
+	{"Jag är intresserad i musik .", "Jag är intresserad av musik ."},
+	{"Han sa att han kommer inte i morgon .", "Han sa att han inte kommer i morgon ."},
+	{"hon köpte tre äpple och en banan .", "Hon köpte tre äpplen och en banan ."},
+}
+
+// TestCalibrateFitSwedishAlone fits a reference-free Swedish fluency model
+// from a JSON Lines table of pre-tokenised text with its own column names,
+// and judges with it.
+func TestCalibrateFitSwedishAlone(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i, it := range svItems {
+		for _, o := range []struct {
+			sys, text string
+			f         int
+		}{{"copy", it[0], 1 + i%2}, {"fixed", it[1], 4 - i%3/2}} {
+			line, _ := json.Marshal(map[string]any{"id": fmt.Sprint(i + 1), "sys": o.sys, "who": "r1", "src": it[0], "hyp": o.text, "f": o.f})
+			b.Write(append(line, '\n'))
+		}
+	}
+	ratings, model := filepath.Join(dir, "ratings.jsonl"), filepath.Join(dir, "fluency.json")
+	os.WriteFile(ratings, []byte(b.String()), 0o644)
+	out, errOut, code := gecmetric(t, "", "calibrate", "fit", "--human", ratings, "--format", "jsonl",
+		"--item-col", "id", "--system-col", "sys", "--annotator-col", "who", "--source-col", "src", "--output-col", "hyp",
+		"--rating", "f=swedish/fluency", "--scale", "fluency", "--lang", "sv", "--form", "alone", "--tokenized", "--folds", "4", "--out", model)
+	if code != 0 {
+		t.Fatalf("code %d, stderr %s", code, errOut)
+	}
+	if !strings.Contains(out, "# fluency (sv, alone form): 16 sentences, 32 outputs, 32 ratings by r1") || !strings.Contains(out, "judge quantity: fluency") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	m, err := calibrate.ReadModelFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Language != "sv" || m.Form != "alone" || m.CV.N != 32 || slices.Contains(m.Features, "oc.edits") {
+		t.Errorf("model: %s %s, CV n %d, features %v", m.Language, m.Form, m.CV.N, m.Features)
+	}
+	var hyp []string
+	for _, it := range svItems {
+		hyp = append(hyp, it[0])
+	}
+	hypPath := filepath.Join(dir, "hyp.txt")
+	os.WriteFile(hypPath, []byte(strings.Join(hyp, "\n")+"\n"), 0o644)
+	fluency := func(args ...string) string {
+		out, errOut, code := gecmetric(t, "", append([]string{"judge", "--lang", "sv", "--hyp", hypPath}, args...)...)
+		if code != 0 {
+			t.Fatalf("judge: code %d, stderr %s", code, errOut)
+		}
+		var fs []string
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var j struct{ Fluency *float64 }
+			json.Unmarshal([]byte(line), &j)
+			if j.Fluency == nil {
+				t.Fatalf("no fluency in %s", line)
+			}
+			fs = append(fs, fmt.Sprintf("%.6f", *j.Fluency))
+		}
+		return strings.Join(fs, " ")
+	}
+	if fluency() == fluency("--model", model) {
+		t.Error("judge --model gave the default fluency")
+	}
+	// A model of another language is refused.
+	if _, errOut, code := gecmetric(t, "", "judge", "--lang", "en", "--hyp", hypPath, "--model", model); code == 0 || !strings.Contains(errOut, `a model for "sv"`) {
+		t.Errorf("judge --lang en with a Swedish model: code %d, stderr %s", code, errOut)
+	}
+}
