@@ -5,8 +5,9 @@ import "github.com/gecmetric/gecmetric/edits"
 // Annotate tags, lemmatises and labels tokens, which are used exactly as
 // given (never re-tokenised), as one sentence. Every Token field is filled:
 //
-//   - Tag: Penn Treebank tag from prose's perceptron tagger, corrected for
-//     punctuation and brackets as spaCy tags them.
+//   - Tag: Penn Treebank tag from prose's perceptron tagger, with
+//     punctuation, brackets and quotes tagged as spaCy tags them and
+//     learner-text misreadings corrected against WordNet (see fixMorphTags).
 //   - POS: spaCy 2.3's coarse Universal POS (tag map plus morphology rules;
 //     what ERRANT's alignment and merger compare).
 //   - Lemma: spaCy 2's WordNet-based lemma ("-PRON-" for personal pronouns).
