@@ -31,8 +31,9 @@
 // Under the null hypothesis the two systems are exchangeable sentence by
 // sentence: each trial swaps the baseline's and the candidate's statistics of
 // every sentence independently with probability 1/2 and recomputes
-// |delta'|. With c the number of trials where |delta'| ≥ |delta| (a relative
-// tolerance of 1e-12 absorbs rounding), the two-sided p-value is
+// |delta'|. With c the number of trials where |delta'| ≥ |delta| (less a
+// tolerance of 1e-12·max(1, |delta|) that absorbs rounding), the two-sided
+// p-value is
 //
 //	p = (c + 1) / (T + 1)
 //
@@ -78,6 +79,6 @@
 // # Concurrency
 //
 // Functions do not keep or modify their inputs and may be called
-// concurrently. Score functions of a Corpus must be safe to call from one
-// goroutine at a time per call of this package's functions.
+// concurrently; each call runs on one goroutine and calls the Score
+// functions of its corpora from it.
 package significance
