@@ -47,6 +47,7 @@ func compareCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "resamples", Value: significance.DefaultResamples, Usage: "bootstrap resamples and randomisation trials"},
 			&cli.Uint64Flag{Name: "seed", Value: defaultCompareSeed, Usage: "random seed of the resamples"},
 			&cli.IntFlag{Name: "show", Value: 5, Usage: "list the N sentences that got worse the most (-1: all)"},
+			&cli.StringFlag{Name: "worst-by", Usage: "the metric whose loss orders those sentences (default: the first of --metrics)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON"},
 			&cli.StringFlag{Name: "junit", Usage: "also write the result as JUnit XML to this file"},
 		),
@@ -59,10 +60,16 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
+			compared := func(m string) bool {
+				return slices.ContainsFunc(base.Corpora, func(c *metrics.Corpus) bool { return c.Metric == m })
+			}
 			for m := range opt.Gate.MaxDrop {
-				if !slices.ContainsFunc(base.Corpora, func(c *metrics.Corpus) bool { return c.Metric == m }) {
+				if !compared(m) {
 					return usageError{fmt.Errorf("--max-drop %s: %s is not among the metrics compared", m, m)}
 				}
+			}
+			if m := opt.WorstBy; m != "" && !compared(m) {
+				return usageError{fmt.Errorf("--worst-by %s: %s is not among the metrics compared", m, m)}
 			}
 			rep, err := compare.Run(base, cands, opt)
 			if err != nil {
@@ -109,6 +116,7 @@ func compareOptions(cmd *cli.Command) (compare.Options, error) {
 	}
 	opt.Seed = cmd.Uint64("seed")
 	opt.Show = int(cmd.Int("show"))
+	opt.WorstBy = cmd.String("worst-by")
 	opt.Gate.Alpha = opt.Alpha
 	for _, spec := range cmd.StringSlice("max-drop") {
 		m, d, err := parseMaxDrop(spec)
