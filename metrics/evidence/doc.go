@@ -19,8 +19,8 @@
 //	over-correction  oc.edits, oc.edit_rate, oc.unmatched, oc.ter, oc.word_order,
 //	                 oc.multi_token, oc.content_subs, oc.length_change
 //	remaining errors re.to_ref, re.to_ref_rate, re.ref_minor, re.ref_grammar, re.ref_order,
-//	                 re.ref_content, re.missed, re.oov, re.oov_rate, re.oov_kept, re.ref_oov,
-//	                 re.missed_rate, re.patterns, re.patterns_fixed
+//	                 re.ref_content, re.missed, re.oov, re.oov_rate, re.oov_kept, re.src_oov,
+//	                 re.ref_oov, re.missed_rate, re.patterns, re.patterns_fixed
 //	meaning          me.content_src, me.content_ref, me.chrf_src, me.chrf_ref, me.ter_ref,
 //	                 me.rewrite, me.negation, me.numbers, me.names
 //	fluency          fl.word_lp, fl.min_word_lp, fl.tag_lp, fl.min_tag_lp, fl.unknown, fl.length
@@ -29,8 +29,9 @@
 // because it is still wrong from one that is far because it was rewritten
 // fluently: re.oov_rate is the share of words outside the language's
 // lexicon, re.oov_kept the misspellings the output kept from the source,
-// re.ref_oov the edits to the closest reference that start at such a
-// word, re.missed_rate the share of that reference's edits the output did
+// re.ref_oov the edits to the closest reference that start at a word
+// outside the lexicon, re.src_oov the source's words outside it (how much
+// there was to fix), re.missed_rate the share of that reference's edits the output did
 // not make, and me.rewrite the product of the token edit rates to the
 // reference and from the source (high for a rewrite, low for an output
 // left as it was). re.patterns counts English checks (on Penn Treebank

@@ -65,6 +65,7 @@ var features = []struct {
 	{"re.oov_kept", FormSource},
 	{"re.ref_oov", FormReference},
 	{"re.missed_rate", FormReference},
+	{"re.src_oov", FormSource},
 	{"re.patterns", FormAlone},
 	{"re.patterns_fixed", FormSource},
 	{"me.content_src", FormSource},
@@ -164,7 +165,7 @@ func (x *Extractor) alone(v Values, hyp *edits.Sentence) {
 	oov := x.oovWords(hyp)
 	v["re.oov"] = float64(len(oov))
 	v["re.oov_rate"] = float64(len(oov)) / float64(max(1, words(hyp)))
-	v["re.patterns"] = float64(Patterns(hyp))
+	v["re.patterns"] = float64(x.patterns(hyp))
 	v["fl.length"] = math.Log1p(float64(len(toks)))
 	for _, n := range []string{"fl.word_lp", "fl.min_word_lp", "fl.tag_lp", "fl.min_tag_lp", "fl.unknown"} {
 		v[n] = 0
@@ -213,7 +214,8 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit) 
 		}
 	}
 	v["re.oov_kept"] = float64(kept)
-	v["re.patterns_fixed"] = float64(max(0, Patterns(src)-Patterns(hyp)))
+	v["re.src_oov"] = float64(len(x.oovWords(src)))
+	v["re.patterns_fixed"] = float64(max(0, x.patterns(src)-x.patterns(hyp)))
 	v["me.content_src"] = contentChange(src, hyp)
 	v["me.chrf_src"] = ChrF(hyp.Texts(), src.Texts())
 	v["me.negation"] = math.Abs(float64(negations(hyp) - negations(src)))
@@ -472,6 +474,12 @@ func isWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// patterns counts the learner-error checks that fire on s: Patterns, and
+// for Swedish with a word list the agreement checks that need one.
+func (x *Extractor) patterns(s *edits.Sentence) int {
+	return Patterns(s)
 }
 
 // words counts the tokens of s that are words (letters, hyphens,
