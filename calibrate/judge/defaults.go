@@ -139,7 +139,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 			forms = append(forms, evidence.FormAlone)
 		}
 		for _, form := range forms {
-			if err := fit(so, enx, q.quantity, sc, units, vals, form, withoutLexicon(form), target, humans); err != nil {
+			if err := fit(so, enx, q.quantity, sc, units, vals, form, FeatureNames(so.Language, q.scale, form), target, humans); err != nil {
 				return nil, err
 			}
 		}
@@ -159,7 +159,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 	vals := gug.Evidence(enx, units, evidence.FormAlone)
 	sc := train[0].Scale
 	gugTarget := fmt.Sprintf("mean of %d crowd workers (train split)", len(crowd))
-	if err := fit(gug, enx, Grammaticality, sc, units, vals, evidence.FormAlone, withoutLexicon(evidence.FormAlone), gugTarget, crowd); err != nil {
+	if err := fit(gug, enx, Grammaticality, sc, units, vals, evidence.FormAlone, FeatureNames(gug.Language, "grammaticality", evidence.FormAlone), gugTarget, crowd); err != nil {
 		return nil, err
 	}
 	// The proxy speaks the fluency scale's labels: GUG's 1-4 grammaticality
@@ -183,11 +183,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 			forms = append(forms, evidence.FormAlone)
 		}
 		for _, form := range forms {
-			var keep []string // all features
-			if scale == Meaning {
-				keep = withoutLexicon(form)
-			}
-			if err := fit(sw, svx, scale, sc, units, vals, form, keep, "main rater (katarina)", main); err != nil {
+			if err := fit(sw, svx, scale, sc, units, vals, form, FeatureNames(sw.Language, scale, form), "main rater (katarina)", main); err != nil {
 				return nil, err
 			}
 		}

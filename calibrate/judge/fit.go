@@ -105,7 +105,7 @@ func Fit(ds *Dataset, x *evidence.Extractor, scale string, annotators []string, 
 		return Fitted{}, fmt.Errorf("judge: %s: every rating on scale %q is Other", ds.Name, scale)
 	}
 	vals := ds.Evidence(x, units, form)
-	names := FeatureNames(ds.Language, form)
+	names := FeatureNames(ds.Language, scale, form)
 	xs := make([][]float64, len(units))
 	for i, v := range vals {
 		xs[i] = v.Vector(names)
@@ -131,12 +131,13 @@ func Fit(ds *Dataset, x *evidence.Extractor, scale string, annotators []string, 
 	return Fitted{Lang: ds.Language, Quantity: q, Form: form, Model: m, Units: units, CV: cv}, nil
 }
 
-// FeatureNames returns the features a model of lang and form uses, the
-// same as the default models of the language: English leaves out the
-// lexicon refinements that lowered its agreement (see FitDefaults).
-func FeatureNames(lang string, form evidence.Form) []string {
-	if lang == "en" {
-		return english(form)
+// FeatureNames returns the features a model of lang, scale and form uses,
+// the same as the default models: English, and Swedish meaning, leave out
+// the lexicon refinements that lowered their agreement (lexiconFeatures,
+// see FitDefaults).
+func FeatureNames(lang, scale string, form evidence.Form) []string {
+	if lang == "en" || lang == "sv" && scale == Meaning {
+		return withoutLexicon(form)
 	}
 	return evidence.Names(form)
 }
