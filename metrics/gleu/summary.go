@@ -24,7 +24,9 @@ func Summarize(xs []float64) Summary {
 	std := math.Sqrt(pairwiseSum(dev) / n)
 	s := Summary{Mean: mean, Std: std, CI: [2]float64{math.NaN(), math.NaN()}}
 	if std > 0 {
-		const confidence = 0.95
+		// In float64 arithmetic, as scipy computes the quantiles: (1-0.95)/2
+		// is 0.025000000000000022, not 0.025.
+		confidence := 0.95
 		s.CI[0] = normalQuantile((1-confidence)/2)*std + mean
 		s.CI[1] = normalQuantile((1+confidence)/2)*std + mean
 	}
