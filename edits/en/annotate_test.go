@@ -203,6 +203,8 @@ func TestDeps(t *testing.T) {
 			"nsubj aux ROOT punct"},
 		{"Do you know him ?",
 			"aux nsubj ROOT dobj punct"},
+		{"The news got circulated .",
+			"det nsubjpass auxpass ROOT punct"},
 	}
 	for _, tt := range tests {
 		toks := annotated(t, tt.sent)
@@ -217,6 +219,17 @@ func TestDeps(t *testing.T) {
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%q:\n got %s\nwant %s", tt.sent, strings.Join(got, " "), tt.deps)
 		}
+	}
+}
+
+func TestInvertedAuxiliary(t *testing.T) {
+	toks := annotated(t, "What are you going to do ?")
+	if toks[1].Dep != "aux" {
+		t.Errorf("are in \"are you going\" labelled %s, want aux", toks[1].Dep)
+	}
+	toks = annotated(t, "The feeling of are you going to leave .")
+	if toks[3].Dep != "aux" {
+		t.Errorf("are in \"of are you going\" labelled %s, want aux", toks[3].Dep)
 	}
 }
 

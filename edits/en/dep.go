@@ -25,7 +25,7 @@ import "github.com/gecmetric/gecmetric/edits"
 //   - MD → aux. TO before a verb (adverbs may intervene) → aux, else prep.
 //   - A form of be, have or do followed, across adverbs and negation (and
 //     a pronoun in a question), by another verb → aux, or auxpass for be
-//     before a past participle.
+//     before a past participle; get before a past participle → auxpass.
 //   - not, n't → neg; other adverbs → advmod; RP → prt; IN → prep, or mark
 //     for words that open a clause (because, if, whether, although, ...).
 //   - DT, PDT, WDT before the noun phrase they open → det (PDT → predet);
@@ -286,7 +286,7 @@ func isAuxiliary(toks []edits.Token, i int) bool { return auxLabel(toks, i) != "
 // later verb, or "".
 func auxLabel(toks []edits.Token, i int) string {
 	t := &toks[i]
-	if t.Tag != "MD" && !isAuxLemma(t.Lemma) {
+	if t.Tag != "MD" && !isAuxLemma(t.Lemma) && t.Lemma != "get" {
 		return ""
 	}
 	j := auxTarget(toks, i)
@@ -297,6 +297,12 @@ func auxLabel(toks []edits.Token, i int) string {
 	switch {
 	case t.Tag == "MD":
 		return "aux"
+	case t.Lemma == "get":
+		// The get-passive: "information got circulated".
+		if next == "VBN" {
+			return "auxpass"
+		}
+		return ""
 	case t.Lemma == "be" && next == "VBN":
 		return "auxpass"
 	case t.Lemma == "be":
@@ -328,6 +334,15 @@ func auxTarget(toks []edits.Token, i int) int {
 		case (t.Tag == "PRP" || t.Tag == "NNP") && !skippedSubject && opensQuestion(toks, i):
 			skippedSubject = true
 			continue
+		case t.Tag == "PRP" && nominative[t.Lower] || t.Lower == "you" || t.Lower == "it":
+			// Inversion inside a sentence: "are you going", "is it done".
+			if j+1 < len(toks) && !skippedSubject {
+				switch toks[j+1].Tag {
+				case "VBG", "VBN", "VB":
+					return j + 1
+				}
+			}
+			return -1
 		default:
 			return -1
 		}

@@ -21,7 +21,6 @@ var lexicon = tag.Lexicon{
 	"therefore": "RB",
 	// Learners' slashed pronoun pairs are one token in CoNLL-2014.
 	"his/her": "PRP$",
-	"him/her": "PRP",
 	"he/she":  "PRP",
 	"s/he":    "PRP",
 	// Prepositions prose reads as plural nouns or verbs.

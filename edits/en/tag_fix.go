@@ -243,6 +243,10 @@ func fixMorphTags(tokens, tags []string) {
 				tags[i] = "NN"
 				continue
 			}
+			if j := prevNonAdverb(tags, i); j >= 0 && tags[j] == "PRP" && nominative[lower(tokens[j])] && !afterHaveOrBe(tokens, i) {
+				tags[i] = "VBD" // "they never known before": no participle after a bare subject
+				continue
+			}
 			// "some seen it as", "the woman known how": a participle as the
 			// finite verb right after its subject.
 			if i > 0 && !afterHaveOrBe(tokens, i) && subjectBefore(tokens, tags, i) && clauseInitialSubject(tokens, tags, i) && i+1 < len(tokens) {
@@ -767,4 +771,14 @@ func parallelVerb(tokens, tags []string, i int, w string) string {
 		}
 	}
 	return ""
+}
+
+// prevNonAdverb returns the index of the last token before i that is not an
+// adverb, or -1.
+func prevNonAdverb(tags []string, i int) int {
+	j := i - 1
+	for j >= 0 && strings.HasPrefix(tags[j], "RB") {
+		j--
+	}
+	return j
 }

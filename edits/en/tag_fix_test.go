@@ -63,6 +63,7 @@ func TestFixMorphTags(t *testing.T) {
 		{"One might also choose to wait .", 0, "PRP"},
 		{"Much thought needs to be put into it .", 2, "VBZ"},
 		{"It could cause a problem and cause more unhappiness .", 6, "VB"},
+		{"Friends they never known before , he said .", 3, "VBD"},
 		{"One day he left .", 0, "CD"},
 		{"They should at least share the information .", 4, "VB"},
 		{"It is responsible towards their children .", 3, "IN"},
