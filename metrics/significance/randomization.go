@@ -9,11 +9,11 @@ import (
 // A Randomization is the outcome of a paired approximate randomisation
 // test of the score difference candidate − baseline.
 type Randomization struct {
-	P         float64 // two-sided p-value
-	Count     int     // trials (or patterns) with |delta'| ≥ |delta|
-	Trials    int     // trials run, or 2^Differing patterns when Exact
-	Exact     bool    // all swap patterns were enumerated
-	Differing int     // sentences whose statistics differ between the systems
+	P         float64 `json:"p"`         // two-sided p-value
+	Count     int     `json:"count"`     // trials (or patterns) with |delta'| ≥ |delta|
+	Trials    int     `json:"trials"`    // trials run, or 2^Differing patterns when Exact
+	Exact     bool    `json:"exact"`     // all swap patterns were enumerated
+	Differing int     `json:"differing"` // sentences whose statistics differ between the systems
 }
 
 // ApproxRandomization tests whether the candidate's score differs from the
