@@ -133,8 +133,10 @@ func Score(c Counts, beta float64) (p, r, f float64) {
 		r = float64(c.TP) / float64(c.TP+c.FN)
 	}
 	if p+r != 0 {
-		b2 := beta * beta
-		f = (1 + b2) * p * r / (b2*p + r)
+		// The conversions round each product as Python does and keep the
+		// compiler from fusing multiply-adds (which the Go spec allows).
+		b2 := float64(beta * beta)
+		f = float64(float64((1+b2)*p)*r) / (float64(b2*p) + r)
 	}
 	return p, r, f
 }

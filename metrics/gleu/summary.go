@@ -19,7 +19,7 @@ func Summarize(xs []float64) Summary {
 	dev := make([]float64, len(xs))
 	for i, x := range xs {
 		d := x - mean
-		dev[i] = d * d
+		dev[i] = float64(d * d)
 	}
 	std := math.Sqrt(pairwiseSum(dev) / n)
 	s := Summary{Mean: mean, Std: std, CI: [2]float64{math.NaN(), math.NaN()}}
@@ -27,8 +27,9 @@ func Summarize(xs []float64) Summary {
 		// In float64 arithmetic, as scipy computes the quantiles: (1-0.95)/2
 		// is 0.025000000000000022, not 0.025.
 		confidence := 0.95
-		s.CI[0] = normalQuantile((1-confidence)/2)*std + mean
-		s.CI[1] = normalQuantile((1+confidence)/2)*std + mean
+		// float64() keeps the compiler from fusing the multiply-add.
+		s.CI[0] = float64(normalQuantile((1-confidence)/2)*std) + mean
+		s.CI[1] = float64(normalQuantile((1+confidence)/2)*std) + mean
 	}
 	return s
 }
