@@ -21,14 +21,14 @@ func english() edits.Language { return en.New() }
 var systems = []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN"}
 
 // Thresholds met by the current rules, a little below the measured
-// values (span F1 0.9990-1, type agreement 0.9140-0.9774 per system, gold
-// 0.9545 at 22:10 UTC on 2026-11-21): a regression gate. The targets are
-// span F1 ≥ 0.99 (met) and type agreement ≥ 0.95 (met by AMU, CAMB, CUUI
-// and gold; not by IITB and IPN).
+// values (span F1 0.9990-1, type agreement 0.9315-0.9818 per system, gold
+// 0.9629 at 22:58 UTC on 2026-11-21): a regression gate. The targets are
+// span F1 ≥ 0.99 (met) and type agreement ≥ 0.95 (met by every system but
+// IPN, by all systems together, and by gold).
 const (
 	minSpanF1      = 0.995
-	minTypeAgree   = 0.90
-	minGoldTypeAgr = 0.95
+	minTypeAgree   = 0.91
+	minGoldTypeAgr = 0.955
 )
 
 // conll reads the CoNLL-2014 source, one system's text and ERRANT's M2 of
