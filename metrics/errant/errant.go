@@ -269,7 +269,7 @@ func addEdit(ks []key, e edits.Edit, opt *Options) []key {
 		switch {
 		case e.OStart == -1:
 			ks = add(key{start: -1, end: -1})
-		case e.OStart == e.OEnd:
+		case e.OStart == e.OEnd && e.OStart >= 0:
 			ks = add(key{start: e.OStart, end: e.OStart + 1})
 		default:
 			for t := e.OStart; t < e.OEnd; t++ {
