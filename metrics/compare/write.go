@@ -35,6 +35,13 @@ func (r *Report) WriteText(w io.Writer) error {
 				res.Metric, res.Baseline, res.Candidate, res.Delta, res.Low, res.High, res.P, verdict)
 		}
 		tw.Flush()
+		for _, res := range c.Results {
+			if ar := res.Randomization; !ar.Exact && ar.Count == 0 {
+				fmt.Fprintf(bw, "(p = 1/%d is the smallest p %d trials can give: no trial reached the observed difference)\n",
+					ar.Trials+1, ar.Trials)
+				break
+			}
+		}
 		if changed := changedTypes(c.Types); len(changed) > 0 {
 			fmt.Fprintf(bw, "\nERRANT error types whose F changed (* significantly worse):\n")
 			tw := newTable(bw)
