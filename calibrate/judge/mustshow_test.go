@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/edits/sv"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
@@ -52,8 +53,13 @@ func TestDefaultsReproducible(t *testing.T) {
 	if len(files) != len(all) {
 		t.Errorf("%d embedded models, %d fitted", len(files), len(all))
 	}
-	same := 0
+	same, unchecked := 0, 0
+	noLexicon := sv.SystemLexicon().Len() == 0
 	for _, f := range all {
+		if f.Lang == "sv" && noLexicon {
+			unchecked++
+			continue
+		}
 		data, err := defaultModels.ReadFile("models/" + f.FileName())
 		if err != nil {
 			t.Errorf("%s: not embedded; run go generate ./calibrate/judge", f.FileName())
@@ -74,6 +80,9 @@ func TestDefaultsReproducible(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d refitted models identical to the embedded ones", same, len(all))
+	if unchecked > 0 {
+		t.Logf("%d Swedish models not compared: they were fitted with Debian's Swedish word list (%s, package wswedish), which is not installed here", unchecked, sv.DefaultWordList)
+	}
 }
 
 // TestSottanaVersusGPT4 compares the cross-validated agreement of each

@@ -17,6 +17,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/edits/sv"
 	"github.com/gecmetric/gecmetric/internal/demo"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
@@ -46,6 +47,10 @@ func judgeCommand(e *env) *cli.Command {
 			j, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
 			if err != nil {
 				return err
+			}
+			if cmd.String("lang") == "sv" && sv.SystemLexicon().Len() == 0 {
+				fmt.Fprintf(e.stderr, "gecmetric: warning: Debian's Swedish word list (%s) is not installed: the Swedish models were fitted with it and judge less well without it\n", sv.DefaultWordList)
+				fmt.Fprintf(e.stderr, "gecmetric: hint: apt-get install wswedish\n")
 			}
 			if q := cmd.String("llm-json"); q != "" {
 				return answerQueries(e, j, q)
