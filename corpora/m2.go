@@ -208,6 +208,20 @@ func correctionField(e M2Edit) string {
 	return e.Correction()
 }
 
+// CorrectionField returns the correction field of e as it was read
+// ("-NONE-", an empty field and "a||b" kept apart, spacing kept) when e
+// came from ReadM2 and has not been changed since; otherwise the field as
+// FormatA writes it. Tools that compare M2 files as text, like ERRANT's
+// compare_m2.py, need the field as read.
+func (e M2Edit) CorrectionField() string {
+	if e.raw != "" && aKey(e) == e.rawKey {
+		if f := strings.Split(strings.TrimSuffix(e.raw, "\r"), "|||"); len(f) == 6 {
+			return f[2]
+		}
+	}
+	return correctionField(e)
+}
+
 // FormatA returns the A line of e without the line break.
 func FormatA(e M2Edit) string {
 	start, end := e.OStart, e.OEnd

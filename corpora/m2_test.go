@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,4 +165,24 @@ func FuzzReadM2(f *testing.F) {
 			t.Fatalf("%d blocks, then %d", len(blocks), len(again))
 		}
 	})
+}
+
+func TestCorrectionField(t *testing.T) {
+	in := "S a b c\nA 0 1|||U:X|||-NONE-|||REQUIRED|||-NONE-|||0\nA 1 2|||U:X||||||REQUIRED|||-NONE-|||0\nA 2 3|||R:X|||d  e||f|||REQUIRED|||-NONE-|||1\n\n"
+	blocks, err := ReadM2(strings.NewReader(in), "t.m2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range blocks[0].Edits {
+		got = append(got, e.CorrectionField())
+	}
+	if want := []string{"-NONE-", "", "d  e||f"}; !slices.Equal(got, want) {
+		t.Errorf("fields as read = %q, want %q", got, want)
+	}
+	e := blocks[0].Edits[1]
+	e.C = []string{"g"}
+	if f := e.CorrectionField(); f != "g" {
+		t.Errorf("changed edit: field %q, want %q", f, "g")
+	}
 }

@@ -389,14 +389,16 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 	return in, nil
 }
 
-// errantSentence groups an M2 block's edits by coder in file order.
+// errantSentence groups an M2 block's edits by coder in file order, with
+// their correction fields as written (compare_m2.py compares them as text).
 func errantSentence(b *corpora.M2Block) errant.Sentence {
 	es := make([]edits.Edit, len(b.Edits))
 	coders := make([]int, len(b.Edits))
+	fields := make([]string, len(b.Edits))
 	for j, e := range b.Edits {
-		es[j], coders[j] = e.Edit, e.Coder
+		es[j], coders[j], fields[j] = e.Edit, e.Coder, e.CorrectionField()
 	}
-	return errant.Group(es, coders)
+	return errant.Group(es, coders, fields)
 }
 
 // checkAgainstSource checks that f has a sentence per source sentence and,

@@ -85,6 +85,13 @@ func (o Options) beta() float64 {
 type Annotation struct {
 	Coder int
 	Edits []edits.Edit
+	// Fields optionally holds the M2 correction field of each edit as
+	// written in the file ("-NONE-", "", "a||b"). compare_m2.py compares
+	// corrections as this text, so a deletion written "-NONE-" does not
+	// match one written as an empty field. When Fields is nil, the field
+	// is rebuilt from each edit: alternatives joined by "||", the tokens,
+	// or "-NONE-" for a deletion.
+	Fields []string
 }
 
 // A Sentence is the annotations of one sentence, in the order in which the
@@ -92,9 +99,10 @@ type Annotation struct {
 type Sentence []Annotation
 
 // Group returns the Sentence of edits es, where coders[i] is the coder of
-// es[i]. Coders keep the order of their first edit, and each coder's edits
-// keep their order.
-func Group(es []edits.Edit, coders []int) Sentence {
+// es[i] and fields[i], if fields is not nil, its M2 correction field as
+// written (see Annotation.Fields). Coders keep the order of their first
+// edit, and each coder's edits keep their order.
+func Group(es []edits.Edit, coders []int, fields []string) Sentence {
 	var s Sentence
 	for i, e := range es {
 		c := coders[i]
@@ -106,6 +114,9 @@ func Group(es []edits.Edit, coders []int) Sentence {
 			s = append(s, Annotation{Coder: c})
 		}
 		s[j].Edits = append(s[j].Edits, e)
+		if fields != nil {
+			s[j].Fields = append(s[j].Fields, fields[i])
+		}
 	}
 	return s
 }
@@ -231,22 +242,31 @@ func prepare(dst [][]key, s Sentence, opt *Options) [][]key {
 	}
 	for _, a := range s {
 		var ks []key
-		for _, e := range a.Edits {
-			ks = addEdit(ks, e, opt)
+		for i, e := range a.Edits {
+			var cor string
+			var words int
+			if i < len(a.Fields) {
+				cor = a.Fields[i]
+				words = len(strings.Fields(cor))
+			} else {
+				cor, words = correctionField(e), correctionWords(e)
+			}
+			ks = addEdit(ks, e, cor, words, opt)
 		}
 		dst = append(dst, ks)
 	}
 	return dst
 }
 
-func addEdit(ks []key, e edits.Edit, opt *Options) []key {
-	cor := correctionField(e)
+// addEdit adds edit e, whose correction field is cor of the given number
+// of words, to the keys ks.
+func addEdit(ks []key, e edits.Edit, cor string, words int, opt *Options) []key {
 	switch {
 	case !opt.Mode.detection() && e.Type == "UNK":
 		return ks
-	case opt.Single && (e.OEnd-e.OStart >= 2 || correctionWords(e) >= 2):
+	case opt.Single && (e.OEnd-e.OStart >= 2 || words >= 2):
 		return ks
-	case opt.Multi && e.OEnd-e.OStart < 2 && correctionWords(e) < 2:
+	case opt.Multi && e.OEnd-e.OStart < 2 && words < 2:
 		return ks
 	}
 	for _, t := range opt.Filter {

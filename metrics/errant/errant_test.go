@@ -335,3 +335,29 @@ TP	FP	FN	Prec	Rec	F0.5
 		t.Errorf("table:\n%s\nwant:\n%s", buf.String(), want)
 	}
 }
+
+func TestFields(t *testing.T) {
+	// A deletion written "-NONE-" in the hypothesis and "" in the
+	// reference: compare_m2.py sees different corrections.
+	hypEdit, refEdit := ed("1 2 U:DET -NONE-"), ed("1 2 U:DET")
+	asRead := func(e edits.Edit, field string) []Sentence {
+		return []Sentence{Group([]edits.Edit{e}, []int{0}, []string{field})}
+	}
+	res, err := Compare(asRead(hypEdit, "-NONE-"), asRead(refEdit, ""), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (Counts{FP: 1, FN: 1}); res.Counts != want {
+		t.Errorf("fields as read: %+v, want %+v", res.Counts, want)
+	}
+	// Rebuilt from the tokens, both are the same deletion.
+	res, _ = Compare([]Sentence{Group([]edits.Edit{hypEdit}, []int{0}, nil)}, []Sentence{Group([]edits.Edit{refEdit}, []int{0}, nil)}, Options{})
+	if want := (Counts{TP: 1}); res.Counts != want {
+		t.Errorf("rebuilt fields: %+v, want %+v", res.Counts, want)
+	}
+	// -single counts the words of the field as written.
+	res, _ = Compare(asRead(ed("1 2 R:X a b"), "a  b"), asRead(ed("1 2 R:X a b"), "a  b"), Options{Single: true})
+	if res.Counts != (Counts{}) {
+		t.Errorf("single with a two-word field: %+v", res.Counts)
+	}
+}

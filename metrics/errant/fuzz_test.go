@@ -29,7 +29,7 @@ func FuzzCompare(f *testing.F) {
 			es = append(es, e)
 			coders = append(coders, int(b[i+3])%3)
 		}
-		return Group(es, coders)
+		return Group(es, coders, nil)
 	}
 	f.Fuzz(func(t *testing.T, h, r []byte) {
 		hyp, ref := []Sentence{decode(h)}, []Sentence{decode(r)}

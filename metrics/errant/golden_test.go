@@ -26,10 +26,11 @@ func fromBlocks(blocks []corpora.M2Block) []Sentence {
 	for i, b := range blocks {
 		es := make([]edits.Edit, len(b.Edits))
 		coders := make([]int, len(b.Edits))
+		fields := make([]string, len(b.Edits))
 		for j, e := range b.Edits {
-			es[j], coders[j] = e.Edit, e.Coder
+			es[j], coders[j], fields[j] = e.Edit, e.Coder, e.CorrectionField()
 		}
-		out[i] = Group(es, coders)
+		out[i] = Group(es, coders, fields)
 	}
 	return out
 }
