@@ -1,6 +1,7 @@
 package gleu
 
 import (
+	"crypto/md5"
 	"fmt"
 	"math"
 	"strings"
@@ -265,5 +266,38 @@ func TestWriteSentences(t *testing.T) {
 	}
 	if lines[1] != "===== Sentence-level scores =====" || lines[5] != "==== Overall score =====" {
 		t.Errorf("layout:\n%s", b.String())
+	}
+}
+
+// TestDrawsMatchCPython compares whole draw matrices (500 iterations) with
+// CPython's: the MD5 of the draws as digits, iteration by iteration, as
+// printed by CPython 2.7.18 (random.seed(j*101); randint(0, refs-1) per
+// sentence) and by CPython 3.11.7 for the Python3 sampler.
+func TestDrawsMatchCPython(t *testing.T) {
+	tests := []struct {
+		s       Sampler
+		refs, n int
+		want    string
+	}{
+		{Python2, 2, 1312, "28fcbf481fd48b7f005b90714ed13a2f"},
+		{Python2, 4, 754, "f52134266f886e837e9f906a39e7c2e1"},
+		{Python2, 3, 100, "32f06576927838209b3d8f2b0207c6b2"},
+		{Python3, 2, 1312, "acf13217a3b296ee23b16b2fa7c8a3f5"},
+		{Python3, 4, 754, "0bebe67b8c3fe52f24550eeccf195996"},
+		{Python3, 3, 100, "f87f8a853306255e3cf1527183018e97"},
+	}
+	for _, tt := range tests {
+		idx := drawIndices(500, tt.n, tt.refs, tt.s)
+		h := md5.New()
+		row := make([]byte, tt.n)
+		for j := 0; j < 500; j++ {
+			for i := range row {
+				row[i] = '0' + idx[i][j]
+			}
+			h.Write(row)
+		}
+		if got := fmt.Sprintf("%x", h.Sum(nil)); got != tt.want {
+			t.Errorf("%v, %d refs, %d sentences: draws hash to %s, CPython's to %s", tt.s, tt.refs, tt.n, got, tt.want)
+		}
 	}
 }
