@@ -12,7 +12,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/report"
-	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/internal/datadir"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -36,7 +36,7 @@ func dataFlag() cli.Flag {
 func dataRoot(cmd *cli.Command) (string, error) {
 	root := cmd.String("data")
 	if root == "" {
-		root = testdata.Root()
+		root = datadir.Root()
 	}
 	if root == "" {
 		return "", usageError{fmt.Errorf("no data folder: give --data DIR (the folder holding sottana2023-gec-human-gpt4, swedish-gec-evaluation, gug) or set GECMETRIC_DATA")}

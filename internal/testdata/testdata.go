@@ -8,35 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/gecmetric/gecmetric/internal/datadir"
 )
 
 // Root returns the data folder, or "" if it does not exist.
-func Root() string {
-	if d := os.Getenv("GECMETRIC_DATA"); d != "" {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			return d
-		}
-		return ""
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			d := filepath.Join(dir, "..", "shared", "data")
-			if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-				return d
-			}
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
+func Root() string { return datadir.Root() }
 
 // Dir returns the path of a file or folder inside the data folder, and
 // skips the test when the data is absent.

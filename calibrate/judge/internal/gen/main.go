@@ -17,11 +17,11 @@ import (
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/judge"
-	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/internal/datadir"
 )
 
 func main() {
-	data := flag.String("data", testdata.Root(), "folder of the shared public data")
+	data := flag.String("data", datadir.Root(), "folder of the shared public data")
 	out := flag.String("out", "models", "folder to write the models to")
 	flag.Parse()
 	log.SetFlags(0)
