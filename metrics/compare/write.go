@@ -3,15 +3,17 @@ package compare
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
 
 // WriteText writes the report as aligned tables for people: per candidate
-// the metric table, the error types whose F changed, and the worst
+// the metric table, the error types whose counts changed, and the worst
 // sentences; then the rankings.
 func (r *Report) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
@@ -43,7 +45,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			}
 		}
 		if changed := changedTypes(c.Types); len(changed) > 0 {
-			fmt.Fprintf(bw, "\nERRANT error types whose F changed (* significantly worse):\n")
+			fmt.Fprintf(bw, "\nERRANT error types whose counts changed (* significantly worse):\n")
 			tw := newTable(bw)
 			fmt.Fprintf(tw, "type\tbaseline TP/FP/FN\tF\tcandidate TP/FP/FN\tF\tdelta F\tp\t\n")
 			for _, t := range changed {
@@ -134,11 +136,7 @@ func changedTypes(ts []TypeDelta) []TypeDelta {
 			out = append(out, t)
 		}
 	}
-	for i := 1; i < len(out); i++ { // insertion sort, stable, few rows
-		for j := i; j > 0 && out[j].Delta < out[j-1].Delta; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortStableFunc(out, func(a, b TypeDelta) int { return cmp.Compare(a.Delta, b.Delta) })
 	return out
 }
 
