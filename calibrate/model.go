@@ -6,10 +6,10 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 
 	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/calibrate/ordinal"
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // A Model predicts a human rating on one scale from evidence features: a
@@ -159,24 +159,8 @@ func WriteModel(w io.Writer, m *Model) error {
 	return enc.Encode(m)
 }
 
-// WriteModelFile writes m to path atomically: a temporary file in the same
-// folder, renamed into place, so a failed write leaves no half model.
+// WriteModelFile writes m to path atomically (package atomicfile): a
+// failed write leaves no half model.
 func WriteModelFile(path string, m *Model) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".model-*.json")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := WriteModel(tmp, m); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	// CreateTemp makes the file private; a model is meant to be shared.
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, func(w io.Writer) error { return WriteModel(w, m) })
 }

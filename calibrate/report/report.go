@@ -6,12 +6,12 @@ import (
 	"html/template"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // A Report is the validation of a set of fitted models: the must-show
@@ -160,25 +160,9 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	return page.Execute(w, data)
 }
 
-// WriteFile writes the report to path atomically: a temporary file in the
-// same folder, renamed into place.
+// WriteFile writes the report to path atomically (package atomicfile).
 func (r *Report) WriteFile(path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".report-*.html")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := r.WriteHTML(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, r.WriteHTML)
 }
 
 var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>

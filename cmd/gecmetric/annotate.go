@@ -12,9 +12,11 @@ import (
 	"syscall"
 	"text/tabwriter"
 
+	"github.com/urfave/cli/v3"
+
 	"github.com/gecmetric/gecmetric/annotate"
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/urfave/cli/v3"
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // annotateCommand is `gecmetric annotate`: the post-edit annotation
@@ -225,18 +227,7 @@ func exportSwellDir(db *annotate.DB, dir, only string) error {
 			continue
 		}
 		path := filepath.Join(dir, a.Name+".json")
-		f, err := os.CreateTemp(dir, "."+a.Name+".json.tmp*")
-		if err != nil {
-			return err
-		}
-		werr := db.WriteSwell(f, a.Name)
-		cerr := f.Close()
-		if err := errors.Join(werr, cerr, os.Chmod(f.Name(), 0o644)); err != nil {
-			os.Remove(f.Name())
-			return err
-		}
-		if err := os.Rename(f.Name(), path); err != nil {
-			os.Remove(f.Name())
+		if err := atomicfile.Write(path, func(w io.Writer) error { return db.WriteSwell(w, a.Name) }); err != nil {
 			return err
 		}
 	}

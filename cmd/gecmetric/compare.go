@@ -15,6 +15,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/compare"
 	"github.com/gecmetric/gecmetric/metrics/eval"
@@ -78,7 +79,7 @@ func compareCommand(e *env) *cli.Command {
 			rep.Signature = signature + "|compare:ar+bs|resamples:" + strconv.Itoa(opt.Resamples) +
 				"|seed:" + strconv.FormatUint(opt.Seed, 10) + "|alpha:" + strconv.FormatFloat(opt.Alpha, 'g', -1, 64)
 			if path := cmd.String("junit"); path != "" {
-				if err := writeFileAtomic(path, rep.WriteJUnit); err != nil {
+				if err := atomicfile.Write(path, rep.WriteJUnit); err != nil {
 					return err
 				}
 			}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -17,6 +15,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits/en"
 	"github.com/gecmetric/gecmetric/edits/generic"
 	"github.com/gecmetric/gecmetric/edits/sv"
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // defaultLang is the language of `gecmetric edits` without --lang.
@@ -95,7 +94,7 @@ func editsCommand(e *env) *cli.Command {
 				return usageError{errors.New("give --source and at least one --target, or --m2 FILE")}
 			}
 			if out := cmd.String("output"); out != "" {
-				if err := writeFileAtomic(out, func(w io.Writer) error { return corpora.WriteM2(w, blocks) }); err != nil {
+				if err := atomicfile.Write(out, func(w io.Writer) error { return corpora.WriteM2(w, blocks) }); err != nil {
 					return err
 				}
 			}
@@ -276,23 +275,4 @@ func mergeCoders(a, b []int) []int {
 		}
 	}
 	return out
-}
-
-// writeFileAtomic writes a file through a temporary file in the same
-// directory, renamed into place only when write succeeds, so that no
-// half-written output is ever left behind.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return os.Rename(f.Name(), path)
 }

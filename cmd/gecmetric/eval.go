@@ -21,6 +21,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/internal/demo"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/eval"
@@ -95,7 +96,7 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 	}
 	prog.done()
 	if path := cmd.String("per-sentence"); path != "" {
-		if err := writeFileAtomic(path, func(w io.Writer) error { return writePerSentence(w, results) }); err != nil {
+		if err := atomicfile.Write(path, func(w io.Writer) error { return writePerSentence(w, results) }); err != nil {
 			return err
 		}
 	}

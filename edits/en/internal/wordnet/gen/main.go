@@ -17,10 +17,13 @@ import (
 	"compress/gzip"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // header is written at the top of the table; package wordnet skips lines
@@ -99,22 +102,10 @@ func run(src, out string) error {
 	if err := zw.Close(); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), ".wordnet-*.tmp")
-	if err != nil {
+	return atomicfile.Write(out, func(w io.Writer) error {
+		_, err := w.Write(z.Bytes())
 		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(z.Bytes()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), out)
+	})
 }
 
 // readIndex returns the single-word lemmas of a WordNet index file, sorted.
