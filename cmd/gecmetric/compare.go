@@ -14,7 +14,6 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/calibrate/judge"
-	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/compare"
@@ -170,19 +169,9 @@ func compareScoringFlags() []cli.Flag {
 // source and every reference of the test set (the evidence `gecmetric
 // judge` uses; sources and references are annotated once for all systems).
 func overallRatings(j *judge.Judge, set *eval.TestSet, systems []eval.System) ([][]float64, error) {
-	text := func(name string, toks [][]string) *corpora.TextFile {
-		tf := &corpora.TextFile{Name: name, Tokens: toks, Lines: make([]string, len(toks))}
-		for i, t := range toks {
-			tf.Lines[i] = strings.Join(t, " ")
-		}
-		return tf
-	}
-	in := &judgeInputs{source: text("source", set.Source)}
+	in := &judgeInputs{source: set.Source, hyps: systems}
 	for _, r := range set.Refs {
-		in.refs = append(in.refs, text(r.Name, r.Tokens))
-	}
-	for _, s := range systems {
-		in.hyps = append(in.hyps, text(s.Name, s.Tokens))
+		in.refs = append(in.refs, r.Tokens)
 	}
 	results := judgeAll(j, in)
 	out := make([][]float64, len(systems))

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -18,7 +19,7 @@ import (
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/sv"
-	"github.com/gecmetric/gecmetric/internal/demo"
+	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -120,73 +121,64 @@ func newJudge(lang string, models []string) (*judge.Judge, error) {
 	return &judge.Judge{Evidence: x, Models: set}, nil
 }
 
-// judgeInputs are the parallel files of a judge run.
+// judgeInputs are the sentences of a judge run, read as eval reads them.
 type judgeInputs struct {
-	source *corpora.TextFile // nil: hypotheses alone
-	refs   []*corpora.TextFile
-	hyps   []*corpora.TextFile
-	tok    bool
+	source [][]string   // nil: the hypotheses alone
+	refs   [][][]string // refs[k][i]: sentence i of reference k
+	hyps   []eval.System
+	tok    bool // re-tokenise with edits.Tokenize
 }
 
-func (in *judgeInputs) tokens(f *corpora.TextFile, i int) []string {
+func (in *judgeInputs) tokens(toks []string) []string {
 	if in.tok {
-		return edits.Tokenize(f.Lines[i])
+		return edits.Tokenize(strings.Join(toks, " "))
 	}
-	return f.Tokens[i]
+	return toks
 }
 
+// readJudgeInputs reads the files as eval does (M2 or text references, M2
+// or text hypotheses, the same checks and warnings), and also takes
+// hypotheses without a source (the lone-sentence task).
 func readJudgeInputs(e *env, cmd *cli.Command) (*judgeInputs, error) {
 	in := &judgeInputs{tok: cmd.Bool("tokenize")}
-	hyps := cmd.StringSlice("hyp")
-	if len(hyps) == 0 && cmd.String("source") == "" && len(cmd.StringSlice("ref")) == 0 {
+	source, refs, hyps := cmd.String("source"), cmd.StringSlice("ref"), cmd.StringSlice("hyp")
+	var ev *evalInput
+	switch {
+	case len(hyps) == 0 && source == "" && len(refs) == 0:
 		fmt.Fprintln(e.stderr, "gecmetric: judging the built-in demo (no --source/--hyp given)")
-		read := func(f demo.File) *corpora.TextFile {
-			tf, _ := corpora.ReadText(strings.NewReader(f.Text), f.Name)
-			return tf
+		ev = demoInput()
+	case len(hyps) == 0:
+		return nil, usageError{errors.New("judge needs at least one --hyp file")}
+	case source == "" && len(refs) == 0:
+		files, err := corpora.ReadParallel(hyps...)
+		if err != nil {
+			return nil, err
 		}
-		in.source = read(demo.Source())
-		for _, r := range demo.References() {
-			in.refs = append(in.refs, read(r))
-		}
-		for _, h := range demo.Hypotheses() {
-			in.hyps = append(in.hyps, read(h))
+		for _, f := range files {
+			if len(f.Lines) == 0 {
+				return nil, &corpora.ParseError{File: f.Name, Err: corpora.ErrEmptyInput}
+			}
+			in.hyps = append(in.hyps, eval.System{Name: filepath.Base(f.Name), Tokens: f.Tokens})
 		}
 		return in, nil
-	}
-	if len(hyps) == 0 {
-		return nil, usageError{fmt.Errorf("judge needs at least one --hyp file")}
-	}
-	if len(cmd.StringSlice("ref")) > 0 && cmd.String("source") == "" {
-		return nil, usageError{fmt.Errorf("--ref needs --source: references are compared with the source")}
-	}
-	var paths []string
-	if s := cmd.String("source"); s != "" {
-		paths = append(paths, s)
-	}
-	paths = append(paths, cmd.StringSlice("ref")...)
-	paths = append(paths, hyps...)
-	files, err := corpora.ReadParallel(paths...)
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range files {
-		if len(f.Lines) == 0 {
-			return nil, &corpora.ParseError{File: f.Name, Err: corpora.ErrEmptyInput}
+	default:
+		var err error
+		if ev, err = readEvalInput(source, refs, hyps, e.stderr); err != nil {
+			return nil, err
 		}
 	}
-	if cmd.String("source") != "" {
-		in.source, files = files[0], files[1:]
+	in.source, in.hyps = ev.set.Source, ev.systems
+	for _, r := range ev.set.Refs {
+		in.refs = append(in.refs, r.Tokens)
 	}
-	nref := len(cmd.StringSlice("ref"))
-	in.refs, in.hyps = files[:nref], files[nref:]
 	return in, nil
 }
 
-// judgeAll judges every line of every hypothesis file, in parallel over
-// sentences; results[h][i] is line i of hypothesis file h.
+// judgeAll judges every line of every hypothesis, in parallel over
+// sentences; results[h][i] is sentence i of hypothesis h.
 func judgeAll(j *judge.Judge, in *judgeInputs) [][]judge.Judgement {
 	lang := j.Evidence.Lang
-	n := len(in.hyps[0].Lines)
+	n := len(in.hyps[0].Tokens)
 	out := make([][]judge.Judgement, len(in.hyps))
 	for h := range out {
 		out[h] = make([]judge.Judgement, n)
@@ -194,27 +186,19 @@ func judgeAll(j *judge.Judge, in *judgeInputs) [][]judge.Judgement {
 	edits.Parallel(n, func(i int) {
 		var ev evidence.Input
 		if in.source != nil {
-			ev.Source = lang.Annotate(in.tokens(in.source, i))
+			ev.Source = lang.Annotate(in.tokens(in.source[i]))
 			for _, r := range in.refs {
-				rs := lang.Annotate(in.tokens(r, i))
+				rs := lang.Annotate(in.tokens(r[i]))
 				ev.Refs = append(ev.Refs, rs)
 				ev.RefEdits = append(ev.RefEdits, edits.Extract(lang, ev.Source, rs, j.Evidence.Options))
 			}
 		}
-		for h, hf := range in.hyps {
-			ev.Hyp = lang.Annotate(in.tokens(hf, i))
+		for h, sys := range in.hyps {
+			ev.Hyp = lang.Annotate(in.tokens(sys.Tokens[i]))
 			out[h][i] = j.JudgeEvidence(ev)
 		}
 	})
 	return out
-}
-
-func systemName(path string) string {
-	b := filepath.Base(path)
-	if ext := filepath.Ext(b); ext != "" && ext != b {
-		b = strings.TrimSuffix(b, ext)
-	}
-	return b
 }
 
 func writeJudgeLines(e *env, in *judgeInputs, results [][]judge.Judgement) error {
@@ -225,7 +209,7 @@ func writeJudgeLines(e *env, in *judgeInputs, results [][]judge.Judgement) error
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "{\"line\":%d,\"system\":%q,%s\n", i+1, systemName(hf.Name), b[1:])
+			fmt.Fprintf(w, "{\"line\":%d,\"system\":%q,%s\n", i+1, hf.Name, b[1:])
 		}
 	}
 	return w.Flush()
@@ -258,7 +242,7 @@ func writeJudgeSummary(e *env, in *judgeInputs, results [][]judge.Judgement, see
 		Systems []system `json:"systems"`
 	}
 	for h, hf := range in.hyps {
-		s := system{Name: systemName(hf.Name), Sentences: len(results[h]), Scores: map[string]mean{}}
+		s := system{Name: hf.Name, Sentences: len(results[h]), Scores: map[string]mean{}}
 		for _, q := range summaryQuantities {
 			var vals []float64
 			for _, j := range results[h] {

@@ -115,7 +115,7 @@ func TestJudgeErrors(t *testing.T) {
 		want string
 	}{
 		{"line counts", []string{"judge", "--source", src, "--hyp", hyp}, hyp + ":2: line counts differ"},
-		{"ref without source", []string{"judge", "--ref", src, "--hyp", hyp}, "--ref needs --source"},
+		{"ref without source", []string{"judge", "--ref", src, "--hyp", hyp}, "plain-text references need --source"},
 		{"language", []string{"judge", "--lang", "de", "--hyp", hyp}, `--lang "de"`},
 		{"model file", []string{"judge", "--model", filepath.Join(dir, "none.json"), "--hyp", hyp}, "none.json"},
 	}
@@ -126,5 +126,40 @@ func TestJudgeErrors(t *testing.T) {
 				t.Errorf("code %d, stderr %q, want %q", code, errOut, tt.want)
 			}
 		})
+	}
+}
+
+// TestJudgeM2Reference judges against an M2 reference, which gives the
+// source and one reference per annotator, as eval reads it.
+func TestJudgeM2Reference(t *testing.T) {
+	dir := t.TempDir()
+	gold := filepath.Join(dir, "gold.m2")
+	hyp := filepath.Join(dir, "sys.txt")
+	os.WriteFile(gold, []byte("S She go to school every days .\n"+
+		"A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n"+
+		"A 5 6|||R:NOUN:NUM|||day|||REQUIRED|||-NONE-|||0\n\n"+
+		"S It is fine .\n"+
+		"A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"), 0o644)
+	os.WriteFile(hyp, []byte("She goes to school every day .\nIt is fine .\n"), 0o644)
+	out, errOut, code := gecmetric(t, "", "judge", "--ref", gold, "--hyp", hyp)
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d lines: %s", len(lines), out)
+	}
+	for _, l := range lines {
+		var j struct {
+			System          string  `json:"system"`
+			Evidence        string  `json:"evidence"`
+			RemainingErrors float64 `json:"remaining_errors"`
+		}
+		if err := json.Unmarshal([]byte(l), &j); err != nil {
+			t.Fatal(err)
+		}
+		if j.System != "sys.txt" || j.Evidence != "reference" || j.RemainingErrors > 0.5 {
+			t.Errorf("judgement %s", l)
+		}
 	}
 }
