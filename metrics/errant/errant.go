@@ -89,8 +89,8 @@ type Annotation struct {
 	// written in the file ("-NONE-", "", "a||b"). compare_m2.py compares
 	// corrections as this text, so a deletion written "-NONE-" does not
 	// match one written as an empty field. When Fields is nil, the field
-	// is rebuilt from each edit: alternatives joined by "||", the tokens,
-	// or "-NONE-" for a deletion.
+	// is rebuilt from each edit as ERRANT writes it: alternatives joined by
+	// "||", the tokens, an empty field for a deletion, "-NONE-" for noop.
 	Fields []string
 }
 
@@ -306,23 +306,26 @@ func addEdit(ks []key, e edits.Edit, cor string, words int, opt *Options) []key 
 	return ks
 }
 
-// correctionField is the M2 correction field of e: alternatives joined by
-// "||", or the correction tokens, or "-NONE-" for a deletion.
+// correctionField is the M2 correction field of e as ERRANT writes it:
+// alternatives joined by "||", the correction tokens, an empty field for a
+// deletion, "-NONE-" for the noop edit.
 func correctionField(e edits.Edit) string {
-	if len(e.Alternatives) > 0 {
+	switch {
+	case len(e.Alternatives) > 0:
 		return strings.Join(e.Alternatives, "||")
+	case e.IsNoop():
+		return "-NONE-"
+	case len(e.C) == 0:
+		// ERRANT writes the deletions it extracts as an empty field, so an
+		// extracted deletion matches those of ERRANT-made references.
+		return ""
 	}
-	return e.Correction()
+	return strings.Join(e.C, " ")
 }
 
 // correctionWords is the number of white-space separated words of the
-// correction field ("-NONE-" is one word, as in compare_m2.py).
-func correctionWords(e edits.Edit) int {
-	if len(e.Alternatives) > 0 {
-		return len(strings.Fields(strings.Join(e.Alternatives, "||")))
-	}
-	return max(len(e.C), 1)
-}
+// correction field, as compare_m2.py counts them for -single and -multi.
+func correctionWords(e edits.Edit) int { return len(strings.Fields(correctionField(e))) }
 
 func find(ks []key, k *key) *key {
 	for i := range ks {
