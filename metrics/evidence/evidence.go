@@ -145,27 +145,27 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	v := Values{}
 	form := FormAlone
 	hyp := in.Hyp
-	x.alone(v, hyp)
+	oov := x.oovWords(hyp) // positions, used by every form
+	x.alone(v, hyp, oov)
 	if in.Source == nil {
 		return v, form
 	}
 	form = FormSource
 	hypEdits := edits.Extract(x.Lang, in.Source, hyp, x.Options)
-	x.source(v, in.Source, hyp, hypEdits)
+	x.source(v, in.Source, hyp, hypEdits, oov)
 	if len(in.Refs) == 0 {
 		return v, form
 	}
 	form = FormReference
-	x.reference(v, in, hypEdits)
+	x.reference(v, in, hypEdits, oov)
 	return v, form
 }
 
-func (x *Extractor) alone(v Values, hyp *edits.Sentence) {
+func (x *Extractor) alone(v Values, hyp *edits.Sentence, oov []int) {
 	toks := hyp.Texts()
-	oov := x.oovWords(hyp)
 	v["re.oov"] = float64(len(oov))
 	v["re.oov_rate"] = float64(len(oov)) / float64(max(1, words(hyp)))
-	v["re.patterns"] = float64(x.patterns(hyp))
+	v["re.patterns"] = float64(Patterns(hyp))
 	v["fl.length"] = math.Log1p(float64(len(toks)))
 	for _, n := range []string{"fl.word_lp", "fl.min_word_lp", "fl.tag_lp", "fl.min_tag_lp", "fl.unknown"} {
 		v[n] = 0
@@ -180,7 +180,7 @@ func (x *Extractor) alone(v Values, hyp *edits.Sentence) {
 	}
 }
 
-func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit) {
+func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit, oov []int) {
 	n := float64(max(1, src.Len()))
 	v["oc.edits"] = float64(len(es))
 	v["oc.edit_rate"] = float64(len(es)) / n
@@ -207,7 +207,7 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit) 
 	for _, t := range src.Tokens {
 		srcWords[t.Text]++
 	}
-	for _, i := range x.oovWords(hyp) {
+	for _, i := range oov {
 		if w := hyp.Tokens[i].Text; srcWords[w] > 0 {
 			srcWords[w]--
 			kept++
@@ -215,7 +215,7 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit) 
 	}
 	v["re.oov_kept"] = float64(kept)
 	v["re.src_oov"] = float64(len(x.oovWords(src)))
-	v["re.patterns_fixed"] = float64(max(0, x.patterns(src)-x.patterns(hyp)))
+	v["re.patterns_fixed"] = float64(max(0, Patterns(src)-Patterns(hyp)))
 	v["me.content_src"] = contentChange(src, hyp)
 	v["me.chrf_src"] = ChrF(hyp.Texts(), src.Texts())
 	v["me.negation"] = math.Abs(float64(negations(hyp) - negations(src)))
@@ -223,7 +223,7 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit) 
 	v["me.names"] = float64(symDiff(names(hyp), names(src)))
 }
 
-func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
+func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []int) {
 	refEdits := in.RefEdits
 	if refEdits == nil {
 		refEdits = make([][]edits.Edit, len(in.Refs))
@@ -246,7 +246,7 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
 	v["re.to_ref_rate"] = float64(len(toRef)) / float64(max(1, ref.Len()))
 	cats := map[category]float64{}
 	oovAt := map[int]bool{}
-	for _, i := range x.oovWords(in.Hyp) {
+	for _, i := range oov {
 		oovAt[i] = true
 	}
 	refOOV := 0
@@ -265,28 +265,28 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit) {
 	v["re.ref_order"] = cats[order]
 	v["re.ref_content"] = cats[content]
 	v["me.ter_ref"] = float64(edits.Levenshtein(ht, ref.Texts())) / float64(max(1, ref.Len()))
-	made := map[string]bool{}
+	made := map[editKey]bool{}
 	for _, e := range hypEdits {
-		made[editKey(e)] = true
+		made[keyOf(e)] = true
 	}
 	missed := 0
 	for _, e := range refEdits[best] {
-		if !made[editKey(e)] {
+		if !made[keyOf(e)] {
 			missed++
 		}
 	}
 	v["re.missed"] = float64(missed)
 	v["re.missed_rate"] = float64(missed) / float64(max(1, len(refEdits[best])))
 	v["me.rewrite"] = v["me.ter_ref"] * v["oc.ter"]
-	anyRef := map[string]bool{}
+	anyRef := map[editKey]bool{}
 	for _, es := range refEdits {
 		for _, e := range es {
-			anyRef[editKey(e)] = true
+			anyRef[keyOf(e)] = true
 		}
 	}
 	unmatched := 0
 	for _, e := range hypEdits {
-		if !anyRef[editKey(e)] {
+		if !anyRef[keyOf(e)] {
 			unmatched++
 		}
 	}
@@ -322,8 +322,15 @@ func categoryOf(t string) category {
 	return grammar
 }
 
-func editKey(e edits.Edit) string {
-	return string(rune(e.OStart+1)) + string(rune(e.OEnd+1)) + strings.Join(e.C, " ")
+// An editKey identifies an edit as ERRANT's span-correction scoring does:
+// its source span and its correction.
+type editKey struct {
+	start, end int
+	cor        string
+}
+
+func keyOf(e edits.Edit) editKey {
+	return editKey{e.OStart, e.OEnd, strings.Join(e.C, " ")}
 }
 
 func splitType(t string) (op, main string) {
@@ -474,12 +481,6 @@ func isWord(s string) bool {
 		}
 	}
 	return true
-}
-
-// patterns counts the learner-error checks that fire on s: Patterns, and
-// for Swedish with a word list the agreement checks that need one.
-func (x *Extractor) patterns(s *edits.Sentence) int {
-	return Patterns(s)
 }
 
 // words counts the tokens of s that are words (letters, hyphens,
