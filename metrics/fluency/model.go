@@ -93,8 +93,6 @@ func readModel(r *bufio.Reader) (*ngramModel, error) {
 		key += d
 		top[key] = float64(c)
 	}
-	mask := uint64(1)<<(bits*(order-1)) - 1
-	_ = mask
 	// Continuation counts: a k-gram's count at a lower level is the number
 	// of distinct words seen before it.
 	for k := int(order) - 1; k >= 1; k-- {
