@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -110,25 +111,25 @@ func (j *Judge) JudgeEvidence(in evidence.Input) Judgement {
 		out.Labels[q] = p.Label
 		return p, true
 	}
-	set := func(q string, dst *float64, f func(float64) float64) {
+	set := func(q string, dst *float64) {
 		*dst = math.NaN()
 		if p, ok := get(q); ok {
-			*dst = f(p.Expected)
+			*dst = p.Expected
 		}
 	}
-	id := func(v float64) float64 { return v }
-	set(Grammaticality, &out.Grammaticality, id)
-	set(Fluency, &out.Fluency, id)
-	set(Meaning, &out.Meaning, id)
-	set(Overcorrection, &out.Overcorrection, id)
-	set(RemainingErrors, &out.RemainingErrors, id)
+	set(Grammaticality, &out.Grammaticality)
+	set(Fluency, &out.Fluency)
+	set(Meaning, &out.Meaning)
+	set(Overcorrection, &out.Overcorrection)
+	set(RemainingErrors, &out.RemainingErrors)
 	if math.IsNaN(out.Meaning) {
 		// English meaning comes from the 1-5 semantics scale, mapped
 		// linearly onto 1-4.
 		if p, ok := get(Semantics5); ok {
 			out.Meaning = 1 + (p.Expected-1)*3/4
 			delete(out.Labels, Semantics5)
-			out.Labels[Meaning] = meaningLabels[calibrate.Nearest([]float64{1, 2, 3, 4}, out.Meaning)]
+			m4 := human.Meaning4
+			out.Labels[Meaning] = m4.Labels[calibrate.Nearest(m4.Values(), out.Meaning)].Name
 		}
 	}
 	if math.IsNaN(out.RemainingErrors) {
@@ -141,8 +142,6 @@ func (j *Judge) JudgeEvidence(in evidence.Input) Judgement {
 	out.Overall = overall(out)
 	return out
 }
-
-var meaningLabels = []string{"Substantially different", "Moderate differences", "Minor differences", "Identical"}
 
 // overall is the mean of the available judgements, each mapped to [0, 1]
 // with 1 the best end: (g-1)/3, (f-1)/3, (m-1)/3, 1 - oc/3 and
