@@ -2,10 +2,10 @@ package judge
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/corpora"
@@ -25,6 +25,19 @@ type Dataset struct {
 	// Tokenised says the sources and outputs are already tokenised (split
 	// on spaces); otherwise they are tokenised with edits.Tokenize.
 	Tokenised bool
+
+	// memo keeps the evidence already computed for an output, so that the
+	// models of several scales over the same outputs compute it once.
+	mu   sync.Mutex
+	memo map[evidenceKey]evidence.Values
+}
+
+// An evidenceKey names one computation of Evidence: the extractor, the
+// form, and the rated output of one item.
+type evidenceKey struct {
+	x                    *evidence.Extractor
+	form                 evidence.Form
+	item, source, output string
 }
 
 // LoadSottana reads Sottana et al. (2023)'s study folder
@@ -110,13 +123,28 @@ func (ds *Dataset) tokens(s string) []string {
 // the data allows (capped at maxForm's richness: FormAlone computes from
 // outputs only), annotating each source and reference once.
 func (ds *Dataset) Evidence(x *evidence.Extractor, units []calibrate.Unit, form evidence.Form) []evidence.Values {
+	out := make([]evidence.Values, len(units))
+	key := func(u calibrate.Unit) evidenceKey { return evidenceKey{x, form, u.Item, u.Source, u.Output} }
+	// Outputs seen before (the same outputs rated on another scale) come
+	// from the memo; the rest are computed below.
+	var todo []int
+	ds.mu.Lock()
+	for i, u := range units {
+		if v, ok := ds.memo[key(u)]; ok {
+			out[i] = v
+		} else {
+			todo = append(todo, i)
+		}
+	}
+	ds.mu.Unlock()
 	type item struct {
 		src      *edits.Sentence
 		refs     []*edits.Sentence
 		refEdits [][]edits.Edit
 	}
 	items := map[string]*item{}
-	for _, u := range units {
+	for _, i := range todo {
+		u := units[i]
 		if items[u.Item] != nil {
 			continue
 		}
@@ -133,18 +161,19 @@ func (ds *Dataset) Evidence(x *evidence.Extractor, units []calibrate.Unit, form 
 		}
 		items[u.Item] = it
 	}
-	out := make([]evidence.Values, len(units))
-	edits.Parallel(len(units), func(i int) {
-		u := units[i]
+	edits.Parallel(len(todo), func(k int) {
+		u := units[todo[k]]
 		it := items[u.Item]
 		in := evidence.Input{Source: it.src, Hyp: x.Lang.Annotate(ds.tokens(u.Output)), Refs: it.refs, RefEdits: it.refEdits}
-		out[i], _ = x.Compute(in)
+		out[todo[k]], _ = x.Compute(in)
 	})
+	ds.mu.Lock()
+	if ds.memo == nil {
+		ds.memo = map[evidenceKey]evidence.Values{}
+	}
+	for _, i := range todo {
+		ds.memo[key(units[i])] = out[i]
+	}
+	ds.mu.Unlock()
 	return out
-}
-
-// exists reports whether path exists, for loaders that skip absent data.
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
