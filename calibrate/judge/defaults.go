@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -85,6 +86,20 @@ func EnglishExtractor() (*evidence.Extractor, error) {
 
 // SwedishExtractor returns the evidence extractor of the Swedish models.
 func SwedishExtractor() *evidence.Extractor { return &evidence.Extractor{Lang: sv.New()} }
+
+// ErrLanguage is returned for a language with no judge models.
+var ErrLanguage = errors.New("judge models exist for en and sv")
+
+// ExtractorFor returns the evidence extractor of a language's models.
+func ExtractorFor(lang string) (*evidence.Extractor, error) {
+	switch lang {
+	case "en":
+		return EnglishExtractor()
+	case "sv":
+		return SwedishExtractor(), nil
+	}
+	return nil, fmt.Errorf("language %q: %w", lang, ErrLanguage)
+}
 
 // FitDefaults fits every default model from the public data in root (the
 // folder of ../shared/data), logging progress to log. Deterministic: the

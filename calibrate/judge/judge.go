@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"path"
 	"sort"
@@ -74,6 +75,25 @@ func (s ModelSet) best(quantity string, form evidence.Form) *calibrate.Model {
 type Judge struct {
 	Evidence *evidence.Extractor
 	Models   ModelSet
+}
+
+// New returns the judge of a language ("en", "sv") with its evidence
+// extractor and a copy of its default models, which the caller may
+// replace (Models.Add) without touching the defaults.
+func New(lang string) (*Judge, error) {
+	x, err := ExtractorFor(lang)
+	if err != nil {
+		return nil, err
+	}
+	defs, err := Defaults(lang)
+	if err != nil {
+		return nil, err
+	}
+	set := ModelSet{}
+	for q, byForm := range defs {
+		set[q] = maps.Clone(byForm)
+	}
+	return &Judge{Evidence: x, Models: set}, nil
 }
 
 // An Input is one output to judge with its source and references, as

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -91,17 +92,12 @@ func calibrateFitCommand(e *env) *cli.Command {
 			if cmd.Int("folds") < 2 {
 				return usageError{fmt.Errorf("--folds %d: need at least 2", cmd.Int("folds"))}
 			}
-			var x *evidence.Extractor
-			switch lang := cmd.String("lang"); lang {
-			case "en":
-				var err error
-				if x, err = judge.EnglishExtractor(); err != nil {
-					return err
-				}
-			case "sv":
-				x = judge.SwedishExtractor()
-			default:
-				return usageError{fmt.Errorf("--lang %q: evidence exists for en and sv", lang)}
+			x, err := judge.ExtractorFor(cmd.String("lang"))
+			if errors.Is(err, judge.ErrLanguage) {
+				return usageError{fmt.Errorf("--lang %q: %w", cmd.String("lang"), judge.ErrLanguage)}
+			}
+			if err != nil {
+				return err
 			}
 			rs, err := readHuman(cmd)
 			if err != nil {

@@ -72,28 +72,14 @@ func judgeCommand(e *env) *cli.Command {
 // newJudge returns the judge of a language with its default models, and
 // user models in place of the defaults for their scales.
 func newJudge(lang string, models []string) (*judge.Judge, error) {
-	var x *evidence.Extractor
-	switch lang {
-	case "en":
-		var err error
-		if x, err = judge.EnglishExtractor(); err != nil {
-			return nil, err
-		}
-	case "sv":
-		x = judge.SwedishExtractor()
-	default:
-		return nil, usageError{fmt.Errorf("--lang %q: judge models exist for en and sv", lang)}
+	j, err := judge.New(lang)
+	if errors.Is(err, judge.ErrLanguage) {
+		return nil, usageError{fmt.Errorf("--lang %q: %w", lang, judge.ErrLanguage)}
 	}
-	defs, err := judge.Defaults(lang)
 	if err != nil {
 		return nil, err
 	}
-	set := judge.ModelSet{}
-	for q, byForm := range defs {
-		for _, m := range byForm {
-			set.Add(q, m)
-		}
-	}
+	set := j.Models
 	// A user model replaces every default model of its quantity (all
 	// forms), so that a judgement never mixes the user's model with ours;
 	// several user models of one quantity (say, one per form) all stay.
@@ -118,7 +104,7 @@ func newJudge(lang string, models []string) (*judge.Judge, error) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	return &judge.Judge{Evidence: x, Models: set}, nil
+	return j, nil
 }
 
 // judgeInputs are the sentences of a judge run, read as eval reads them.
