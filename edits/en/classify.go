@@ -1,6 +1,7 @@
 package en
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -34,7 +35,7 @@ func (l *Language) Classify(o, c *edits.Sentence, e edits.Edit) string {
 	}
 	oSide := l.sideOf(o, e.OStart, e.OEnd, e.O)
 	cSide := l.sideOf(c, e.CStart, e.CEnd, e.C)
-	if len(oSide.toks) > 0 && len(cSide.toks) > 0 && sameTexts(oSide.toks, cSide.toks) {
+	if len(oSide.toks) > 0 && len(cSide.toks) > 0 && slices.EqualFunc(oSide.toks, cSide.toks, sameText) {
 		// ERRANT compares the edit's full strings once, before ignoring
 		// trailing case changes: same to same is detected, not corrected.
 		return "UNK"
@@ -82,17 +83,7 @@ func classifySides(o, c side) string {
 	return "R:" + twoSidedType(newPair(o, c))
 }
 
-func sameTexts(a, b []edits.Token) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Text != b[i].Text {
-			return false
-		}
-	}
-	return true
-}
+func sameText(a, b edits.Token) bool { return a.Text == b.Text }
 
 // errantTags maps Penn Treebank tags to ERRANT's coarse categories: the
 // Universal Dependencies mapping (en-ptb_map, as updated in ERRANT 2.1:

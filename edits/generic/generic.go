@@ -1,6 +1,7 @@
 package generic
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -117,7 +118,7 @@ func Basic(o, c *edits.Sentence, e edits.Edit) (op, kind string) {
 		op = "U"
 	default:
 		op = "R"
-		if sameTexts(ot, ct) {
+		if slices.EqualFunc(ot, ct, sameText) {
 			return "", "UNK"
 		}
 	}
@@ -144,17 +145,7 @@ func Basic(o, c *edits.Sentence, e edits.Edit) (op, kind string) {
 	return op, ""
 }
 
-func sameTexts(a, b []edits.Token) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Text != b[i].Text {
-			return false
-		}
-	}
-	return true
-}
+func sameText(a, b edits.Token) bool { return a.Text == b.Text }
 
 func joinLower(ts []edits.Token) string {
 	var b strings.Builder
