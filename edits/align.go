@@ -46,17 +46,24 @@ func subCost(o, c *Token, ol, cl string) float64 {
 	if ol == cl {
 		return 0
 	}
+	lp := lemmaPOSCost(o.Lemma == c.Lemma, o.POS == c.POS, openPOS(o.POS) && openPOS(c.POS))
+	return lp + (1 - CharRatio(o.Text, c.Text))
+}
+
+// lemmaPOSCost is the lemma cost plus the POS cost of a substitution (see
+// SubstitutionCost), summed in ERRANT's order.
+func lemmaPOSCost(sameLemma, samePOS, bothOpen bool) float64 {
 	lemma := 0.499
-	if o.Lemma == c.Lemma {
+	if sameLemma {
 		lemma = 0
 	}
 	pos := 0.5
-	if o.POS == c.POS {
+	if samePOS {
 		pos = 0
-	} else if openPOS(o.POS) && openPOS(c.POS) {
+	} else if bothOpen {
 		pos = 0.25
 	}
-	return lemma + pos + (1 - CharRatio(o.Text, c.Text))
+	return lemma + pos
 }
 
 func lowerOf(t *Token) string {
@@ -282,20 +289,11 @@ func (ws *workspace) subBounded(o, c *Token, i, j int, base, bound float64) floa
 		return base // differ in case only
 	}
 	a, b := &ws.otok[i], &ws.ctok[j]
-	lemma := 0.499
-	if a.lemma == b.lemma {
-		lemma = 0
-	}
-	pos := 0.5
-	if a.pos == b.pos {
-		pos = 0
-	} else if a.open && b.open {
-		pos = 0.25
-	}
-	if lb := base + (lemma + pos); lb > bound {
+	lp := lemmaPOSCost(a.lemma == b.lemma, a.pos == b.pos, a.open && b.open)
+	if lb := base + lp; lb > bound {
 		return lb
 	}
-	return base + (lemma + pos + (1 - charRatio(o.Text, c.Text, ws.chars[:0])))
+	return base + (lp + (1 - charRatio(o.Text, c.Text, ws.chars[:0])))
 }
 
 // transposition looks back along the diagonal ending at source token i and
