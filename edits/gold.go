@@ -18,9 +18,7 @@ func isDetection(t string) bool { return t == "UNK" || t == "Um" }
 // spans clipped to the sentence instead of failing.
 func ApplyEdits(src []string, es []Edit) ([]string, []Edit) {
 	es = slices.Clone(es)
-	slices.SortStableFunc(es, func(a, b Edit) int {
-		return cmp.Or(cmp.Compare(a.OStart, b.OStart), cmp.Compare(a.OEnd, b.OEnd))
-	})
+	slices.SortStableFunc(es, bySourceSpan)
 	cor := slices.Clone(src)
 	offset := 0
 	for i := range es {
@@ -40,6 +38,11 @@ func ApplyEdits(src []string, es []Edit) ([]string, []Edit) {
 		offset += len(repl) - (e.OEnd - e.OStart)
 	}
 	return cor, es
+}
+
+// bySourceSpan orders edits by source start, then source end.
+func bySourceSpan(a, b Edit) int {
+	return cmp.Or(cmp.Compare(a.OStart, b.OStart), cmp.Compare(a.OEnd, b.OEnd))
 }
 
 func clip(i, n int) int { return max(0, min(i, n)) }
@@ -118,8 +121,6 @@ func Reextract(lang Language, o *Sentence, gold []Edit, opts Options) []Edit {
 		}
 	}
 	out = append(out, Extract(lang, o, lang.Annotate(corToks), opts)...)
-	slices.SortStableFunc(out, func(a, b Edit) int {
-		return cmp.Or(cmp.Compare(a.OStart, b.OStart), cmp.Compare(a.OEnd, b.OEnd))
-	})
+	slices.SortStableFunc(out, bySourceSpan)
 	return out
 }
