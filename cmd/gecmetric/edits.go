@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -186,18 +187,10 @@ func redoBlocks(lang edits.Language, blocks []corpora.M2Block, redo func(*edits.
 		var src *edits.Sentence
 		var out []corpora.M2Edit
 		for _, coder := range b.Coders() {
-			var gold []edits.Edit
-			var first corpora.M2Edit
-			for _, e := range b.Edits {
-				if e.Coder == coder {
-					if gold == nil {
-						first = e
-					}
-					gold = append(gold, e.Edit)
-				}
-			}
+			gold := b.CoderEdits(coder)
 			if gold[0].IsNoop() {
-				out = append(out, first)
+				first := slices.IndexFunc(b.Edits, func(e corpora.M2Edit) bool { return e.Coder == coder })
+				out = append(out, b.Edits[first])
 				continue
 			}
 			if src == nil {
@@ -263,14 +256,11 @@ func compareM2(w io.Writer, blocks []corpora.M2Block, ref string) error {
 	return nil
 }
 
+// mergeCoders returns a followed by the ids of b that are not in a.
 func mergeCoders(a, b []int) []int {
-	out := append([]int(nil), a...)
+	out := slices.Clone(a)
 	for _, c := range b {
-		found := false
-		for _, d := range out {
-			found = found || d == c
-		}
-		if !found {
+		if !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
