@@ -5,12 +5,26 @@ import (
 	"testing"
 )
 
+// A tagCase says that tagTokens gives token i of sent the tag want.
+type tagCase struct {
+	sent string
+	i    int
+	want string
+}
+
+func checkTagTokens(t *testing.T, tests []tagCase) {
+	t.Helper()
+	for _, tt := range tests {
+		toks := strings.Fields(tt.sent)
+		tags := tagTokens(toks)
+		if tags[tt.i] != tt.want {
+			t.Errorf("%q: %q tagged %s, want %s (all: %v)", tt.sent, toks[tt.i], tags[tt.i], tt.want, tags)
+		}
+	}
+}
+
 func TestFixMorphTags(t *testing.T) {
-	tests := []struct {
-		sent string
-		i    int
-		want string
-	}{
+	tests := []tagCase{
 		{"Genetic risk refers to the chance .", 3, "IN"},
 		{"They want to eat .", 2, "TO"},
 		{"It was shortened to simply three .", 3, "TO"},
@@ -68,32 +82,16 @@ func TestFixMorphTags(t *testing.T) {
 		{"They should at least share the information .", 4, "VB"},
 		{"It is responsible towards their children .", 3, "IN"},
 	}
-	for _, tt := range tests {
-		toks := strings.Fields(tt.sent)
-		tags := tagTokens(toks)
-		if tags[tt.i] != tt.want {
-			t.Errorf("%q: %q tagged %s, want %s (all: %v)", tt.sent, toks[tt.i], tags[tt.i], tt.want, tags)
-		}
-	}
+	checkTagTokens(t, tests)
 }
 
 func TestFixMorphTagsLeavesKnownWords(t *testing.T) {
 	// Words WordNet lists with prose's tag, and words it does not know, keep it.
-	tests := []struct {
-		sent string
-		i    int
-		want string
-	}{
+	tests := []tagCase{
 		{"The news is good .", 1, "NN"},
 		{"He likes physics .", 2, "NNS"}, // prose's own tag
 		{"The wolrd is big .", 1, "NN"},
 		{"I need the links .", 3, "NNS"},
 	}
-	for _, tt := range tests {
-		toks := strings.Fields(tt.sent)
-		tags := tagTokens(toks)
-		if tags[tt.i] != tt.want {
-			t.Errorf("%q: %q tagged %s, want %s (all: %v)", tt.sent, toks[tt.i], tags[tt.i], tt.want, tags)
-		}
-	}
+	checkTagTokens(t, tests)
 }
