@@ -214,7 +214,7 @@ func correctionField(e M2Edit) string {
 // FormatA writes it. Tools that compare M2 files as text, like ERRANT's
 // compare_m2.py, need the field as read.
 func (e M2Edit) CorrectionField() string {
-	if e.raw != "" && aKey(e) == e.rawKey {
+	if e.unchanged() {
 		if f := strings.Split(strings.TrimSuffix(e.raw, "\r"), "|||"); len(f) == 6 {
 			return f[2]
 		}
@@ -227,6 +227,10 @@ func FormatA(e M2Edit) string {
 	start, end := e.OStart, e.OEnd
 	return fmt.Sprintf("A %d %d|||%s|||%s|||%s|||%s|||%d", start, end, e.Type, correctionField(e), e.Required, e.Comment, e.Coder)
 }
+
+// unchanged reports whether e was read by ReadM2 and has not been changed
+// since, so that its line as read still stands for it.
+func (e M2Edit) unchanged() bool { return e.raw != "" && aKey(e) == e.rawKey }
 
 func aKey(e M2Edit) string { return FormatA(e) + "\x00" + strings.Join(e.C, " ") }
 
@@ -250,7 +254,7 @@ func WriteM2(w io.Writer, blocks []M2Block) error {
 		}
 		bw.WriteByte('\n')
 		for _, e := range b.Edits {
-			if e.raw != "" && aKey(e) == e.rawKey {
+			if e.unchanged() {
 				bw.WriteString(e.raw)
 			} else {
 				bw.WriteString(FormatA(e))
