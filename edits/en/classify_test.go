@@ -342,8 +342,8 @@ func TestStringSimilarity(t *testing.T) {
 		if got := normalizedLevenshtein(tt.a, tt.b); got != tt.lev {
 			t.Errorf("normalizedLevenshtein(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.lev)
 		}
-		if got := charSimilarity(tt.a, tt.b); got != tt.ind {
-			t.Errorf("charSimilarity(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.ind)
+		if got := edits.CharRatio(tt.a, tt.b); got != tt.ind {
+			t.Errorf("edits.CharRatio(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.ind)
 		}
 	}
 }

@@ -173,8 +173,8 @@ func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
 					return m.splitAfter(seq, start, out)
 				}
 				// Split similar substitutions at the ends.
-				if (seq[start].Op == edits.Substitute && charSimilarity(so[0].Text, co[0].Text) > 0.75) ||
-					(seq[end].Op == edits.Substitute && charSimilarity(so[len(so)-1].Text, co[len(co)-1].Text) > 0.75) {
+				if (seq[start].Op == edits.Substitute && edits.CharRatio(so[0].Text, co[0].Text) > 0.75) ||
+					(seq[end].Op == edits.Substitute && edits.CharRatio(so[len(so)-1].Text, co[len(co)-1].Text) > 0.75) {
 					return m.splitAfter(seq, start, out)
 				}
 				// Split a final determiner.
@@ -286,50 +286,6 @@ func (j *joinedRunes) next() (rune, bool) {
 			return r, true
 		}
 	}
-}
-
-// charSimilarity is 1 minus the normalised Indel distance of a and b
-// (insertions and deletions only), as rapidfuzz's Indel.normalized_distance
-// and python-Levenshtein's ratio compute it: 2*LCS / (len(a)+len(b)).
-func charSimilarity(a, b string) float64 {
-	ra, rb := []rune(a), []rune(b)
-	total := len(ra) + len(rb)
-	if total == 0 {
-		return 1
-	}
-	dist := total - 2*lcsLength(ra, rb)
-	return 1 - float64(dist)/float64(total)
-}
-
-// lcsLength returns the length of the longest common subsequence.
-func lcsLength(a, b []rune) int {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	var buf [64]int
-	row := buf[:0]
-	if len(b)+1 <= len(buf) {
-		row = buf[:len(b)+1]
-	} else {
-		row = make([]int, len(b)+1)
-	}
-	for i := range row {
-		row[i] = 0
-	}
-	for i := 1; i <= len(a); i++ {
-		diag := 0
-		for j := 1; j <= len(b); j++ {
-			up := row[j]
-			switch {
-			case a[i-1] == b[j-1]:
-				row[j] = diag + 1
-			case row[j-1] > row[j]:
-				row[j] = row[j-1]
-			}
-			diag = up
-		}
-	}
-	return row[len(b)]
 }
 
 // A posBits is a set of coarse POS tags (Token.POS, spaCy's UD tags).
