@@ -1,6 +1,7 @@
 package en
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unicode"
@@ -126,7 +127,7 @@ func morphy(p wordnet.POS, word, low string) string {
 		switch {
 		case form == "":
 		case t.InIndex(p, form) || !isAlpha(form):
-			if !contains(forms, form) {
+			if !slices.Contains(forms, form) {
 				forms = append(forms, form)
 			}
 		default:
@@ -134,7 +135,7 @@ func morphy(p wordnet.POS, word, low string) string {
 		}
 	}
 	for _, f := range t.Exceptions(p, low) {
-		if !contains(forms, f) {
+		if !slices.Contains(forms, f) {
 			forms = append([]string{f}, forms...)
 		}
 	}
@@ -155,15 +156,6 @@ func lemmatizePunct(word, low string) string {
 		}
 	}
 	return word
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // isAlpha reports whether s is non-empty and all letters, as Python's

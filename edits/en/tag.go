@@ -80,7 +80,7 @@ func fixTag(tokens []string, i int, t string, quotes *int) string {
 		}
 		return p
 	}
-	if len(w) > 1 && strings.ContainsRune(".!?", rune(w[0])) && isLetterRune(rune(w[1])) {
+	if len(w) > 1 && strings.ContainsRune(".!?", rune(w[0])) && unicode.IsLetter(rune(w[1])) {
 		// A sentence boundary glued to the next word (".There"): spaCy's
 		// tagger reads the leading stop and calls the token punctuation.
 		return "."
@@ -169,7 +169,3 @@ func lower(s string) string {
 	}
 	return s
 }
-
-func isLetterRune(r rune) bool { return unicode.IsLetter(r) }
-func toUpperRune(r rune) rune  { return unicode.ToUpper(r) }
-func toLowerRune(r rune) rune  { return unicode.ToLower(r) }

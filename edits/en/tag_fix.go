@@ -292,7 +292,7 @@ func toKeepsTO(word, tag string) bool {
 // isWordish reports whether w is letters with inner hyphens or apostrophes.
 func isWordish(w string) bool {
 	for _, r := range w {
-		if !isLetterRune(r) && r != '-' {
+		if !unicode.IsLetter(r) && r != '-' {
 			return false
 		}
 	}

@@ -1,5 +1,7 @@
 package en
 
+import "unicode"
+
 // Coarse part of speech, as spaCy 2 assigns it.
 //
 // ERRANT reads two different coarse tags from spaCy. Its alignment and
@@ -117,12 +119,12 @@ func pyTitle(s string) string {
 	out := make([]rune, 0, len(s))
 	prevLetter := false
 	for _, r := range s {
-		isLetter := isLetterRune(r)
+		isLetter := unicode.IsLetter(r)
 		switch {
 		case isLetter && !prevLetter:
-			out = append(out, toUpperRune(r))
+			out = append(out, unicode.ToUpper(r))
 		case isLetter:
-			out = append(out, toLowerRune(r))
+			out = append(out, unicode.ToLower(r))
 		default:
 			out = append(out, r)
 		}
