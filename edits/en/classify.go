@@ -149,14 +149,7 @@ func uniq(lists ...[]string) []string {
 	var out []string
 	for _, l := range lists {
 		for _, x := range l {
-			found := false
-			for _, y := range out {
-				if x == y {
-					found = true
-					break
-				}
-			}
-			if !found {
+			if !slices.Contains(out, x) {
 				out = append(out, x)
 			}
 		}
@@ -171,14 +164,7 @@ func sameSet(want []string, lists ...[]string) bool {
 		return false
 	}
 	for _, w := range want {
-		found := false
-		for _, x := range u {
-			if x == w {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !slices.Contains(u, w) {
 			return false
 		}
 	}
@@ -208,17 +194,5 @@ func posAndDep(toks []edits.Token) (pos, dep []string) {
 }
 
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 func hasPrefixAux(dep string) bool { return strings.HasPrefix(dep, "aux") }

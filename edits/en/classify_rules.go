@@ -2,6 +2,7 @@ package en
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/edits"
@@ -175,7 +176,7 @@ func specialCases(p *pair) (string, bool) {
 	switch {
 	case p.o0.Tag == "POS" || p.c0.Tag == "POS": // ' -> 's
 		return "NOUN:POSS", true
-	case (contractions.has(p.oLow) || contractions.has(p.cLow)) && equalStrings(p.oPOS, p.cPOS):
+	case (contractions.has(p.oLow) || contractions.has(p.cLow)) && slices.Equal(p.oPOS, p.cPOS):
 		return "CONTR", true // 's -> 've, 'll -> 'd
 	case auxContractions[p.oLow] == p.cLow && p.cLow != "" ||
 		auxContractions[p.cLow] == p.oLow && p.oLow != "":
@@ -196,7 +197,7 @@ func nonWordSpelling(p *pair) (string, bool) {
 	}
 	if p.o0.Lemma == p.c0.Lemma {
 		// Inflection of a non-word: childs -> children, getted -> got.
-		if equalStrings(p.oPOS, p.cPOS) && (p.oPOS[0] == "NOUN" || p.oPOS[0] == "VERB") {
+		if slices.Equal(p.oPOS, p.cPOS) && (p.oPOS[0] == "NOUN" || p.oPOS[0] == "VERB") {
 			return p.oPOS[0] + ":INFL", true
 		}
 		return "MORPH", true
@@ -292,9 +293,9 @@ func generalOneToOne(p *pair) (string, bool) {
 	switch {
 	case hasPrefixAux(p.oDep[0]) && hasPrefixAux(p.cDep[0]):
 		return "VERB:TENSE", true // will -> would
-	case equalStrings(p.oPOS, p.cPOS) && !rarePOS.has(p.oPOS[0]):
+	case slices.Equal(p.oPOS, p.cPOS) && !rarePOS.has(p.oPOS[0]):
 		return p.oPOS[0], true // in -> on: PREP
-	case equalStrings(p.oDep, p.cDep) && depTypes[p.oDep[0]] != "":
+	case slices.Equal(p.oDep, p.cDep) && depTypes[p.oDep[0]] != "":
 		return depTypes[p.oDep[0]], true
 	case sameSet(partPrep, p.oPOS, p.cPOS) || sameSet(prtPrep, p.oDep, p.cDep):
 		return "PART", true // (look) at -> (look) after
@@ -425,7 +426,7 @@ func multiToken(p *pair) (string, bool) {
 		}
 		return "VERB", true // look at -> see
 	}
-	if (equalStrings(p.oPOS, nounPart) || equalStrings(p.cPOS, nounPart)) && p.o0.Lemma == p.c0.Lemma {
+	if (slices.Equal(p.oPOS, nounPart) || slices.Equal(p.cPOS, nounPart)) && p.o0.Lemma == p.c0.Lemma {
 		return "NOUN:POSS", true // friends -> friend 's
 	}
 	if (moreMost.has(p.oLow) || moreMost.has(p.cLow)) && p.oLast.Lemma == p.cLast.Lemma &&
