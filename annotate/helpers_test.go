@@ -1,8 +1,10 @@
 package annotate
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -28,14 +30,24 @@ func writeLines(t testing.TB, dir, name string, lines []string) string {
 	return p
 }
 
-// newFixtureDB creates the fixture task on the swell scales in a temporary
-// directory and opens it.
-func newFixtureDB(t testing.TB) *DB {
+// createTask writes the sentences to files in dir, reads them as a task on
+// the named protocol (ref nil: a task without references) and creates the
+// task database dir/task.db, whose path it returns.
+func createTask(t testing.TB, dir, protocol string, src, ref []string, systems map[string][]string) string {
 	t.Helper()
-	dir := t.TempDir()
-	p, _ := LookupProtocol("swell")
-	task, err := ReadTask(p, writeLines(t, dir, "src.txt", fixture.source), writeLines(t, dir, "ref.txt", fixture.ref),
-		[]SystemFile{{"sysA", writeLines(t, dir, "a.txt", fixture.sysA)}, {"sysB", writeLines(t, dir, "b.txt", fixture.sysB)}})
+	p, err := LookupProtocol(protocol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refPath := ""
+	if ref != nil {
+		refPath = writeLines(t, dir, "ref.txt", ref)
+	}
+	var files []SystemFile
+	for _, name := range slices.Sorted(maps.Keys(systems)) {
+		files = append(files, SystemFile{name, writeLines(t, dir, "sys-"+name+".txt", systems[name])})
+	}
+	task, err := ReadTask(p, writeLines(t, dir, "src.txt", src), refPath, files)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,12 +55,26 @@ func newFixtureDB(t testing.TB) *DB {
 	if err := Create(path, task); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+// openTestDB opens the task database at path until the test ends.
+func openTestDB(t testing.TB, path string) *DB {
+	t.Helper()
 	db, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// newFixtureDB creates the fixture task on the swell scales in a temporary
+// directory and opens it.
+func newFixtureDB(t testing.TB) *DB {
+	t.Helper()
+	return openTestDB(t, createTask(t, t.TempDir(), "swell", fixture.source, fixture.ref,
+		map[string][]string{"sysA": fixture.sysA, "sysB": fixture.sysB}))
 }
 
 // fixtureItem returns the index of the fixture item whose source is s.

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -78,16 +77,7 @@ func TestKillDuringConfirms(t *testing.T) {
 		b = append(b, fmt.Sprintf("Sentence %d have a error .", i))
 		ref = append(ref, fmt.Sprintf("Sentence %d has an error .", i))
 	}
-	p, _ := LookupProtocol("swell")
-	task, err := ReadTask(p, writeLines(t, dir, "src", src), writeLines(t, dir, "ref", ref),
-		[]SystemFile{{"a", writeLines(t, dir, "a", a)}, {"b", writeLines(t, dir, "b", b)}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "task.db")
-	if err := Create(path, task); err != nil {
-		t.Fatal(err)
-	}
+	path := createTask(t, dir, "swell", src, ref, map[string][]string{"a": a, "b": b})
 	db, err := Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -221,25 +221,10 @@ func TestServerOtherProtocols(t *testing.T) {
 		{"grue", `{"fluency":"good","commonsense":"Other"}`, false},
 	} {
 		t.Run(tc.protocol, func(t *testing.T) {
-			dir := t.TempDir()
-			p, err := LookupProtocol(tc.protocol)
-			if err != nil {
-				t.Fatal(err)
+			db := openTestDB(t, createTask(t, t.TempDir(), tc.protocol, fixture.source, nil, map[string][]string{"sysA": fixture.sysA}))
+			if db.Protocol.Name != tc.protocol {
+				t.Fatalf("task on the %s scales, want %s", db.Protocol.Name, tc.protocol)
 			}
-			task, err := ReadTask(p, writeLines(t, dir, "src", fixture.source), "",
-				[]SystemFile{{"sysA", writeLines(t, dir, "a", fixture.sysA)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			path := dir + "/task.db"
-			if err := Create(path, task); err != nil {
-				t.Fatal(err)
-			}
-			db, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
 			a, _ := db.AddAnnotator("ann")
 			c := client{t, serve(t, db).URL, a.Token}
 			_, sess := c.do("GET", "/api/session", "")
@@ -271,8 +256,8 @@ func TestServerOtherProtocols(t *testing.T) {
 					others++
 				}
 			}
-			if len(rs) != len(p.Scales) || others != 1 {
-				t.Errorf("%d ratings (%d Other), want %d (1)", len(rs), others, len(p.Scales))
+			if len(rs) != len(db.Protocol.Scales) || others != 1 {
+				t.Errorf("%d ratings (%d Other), want %d (1)", len(rs), others, len(db.Protocol.Scales))
 			}
 		})
 	}

@@ -21,15 +21,7 @@ func TestSwellRoundTrip(t *testing.T) {
 	for _, set := range sets {
 		t.Run(set, func(t *testing.T) {
 			files := []string{filepath.Join(root, set, "katarina.json"), filepath.Join(root, set, "robert.json")}
-			path := filepath.Join(t.TempDir(), "task.db")
-			if err := ImportSwellFiles(context.Background(), path, files); err != nil {
-				t.Fatal(err)
-			}
-			db, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := importSwell(t, files)
 			for _, f := range files {
 				want, err := os.ReadFile(f)
 				if err != nil {
@@ -67,6 +59,17 @@ func TestSwellRoundTrip(t *testing.T) {
 	}
 }
 
+// importSwell imports the annotator files into a new task database and
+// opens it until the test ends.
+func importSwell(t *testing.T, files []string) *DB {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "task.db")
+	if err := ImportSwellFiles(context.Background(), path, files); err != nil {
+		t.Fatal(err)
+	}
+	return openTestDB(t, path)
+}
+
 func firstDiff(a, b []byte) int {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
@@ -80,16 +83,7 @@ func firstDiff(a, b []byte) int {
 // Katarina rated all 320 outputs of balanced_A, Robert 55.
 func TestSwellCounts(t *testing.T) {
 	root := testdata.Dir(t, "swedish-gec-evaluation", "annotations", "balanced_A")
-	path := filepath.Join(t.TempDir(), "task.db")
-	files := []string{filepath.Join(root, "katarina.json"), filepath.Join(root, "robert.json")}
-	if err := ImportSwellFiles(context.Background(), path, files); err != nil {
-		t.Fatal(err)
-	}
-	db, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := importSwell(t, []string{filepath.Join(root, "katarina.json"), filepath.Join(root, "robert.json")})
 	for name, want := range map[string]int{"katarina": 320, "robert": 55} {
 		js, err := db.Judgements(name)
 		if err != nil {
