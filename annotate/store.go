@@ -445,6 +445,15 @@ func (d *DB) store(ctx context.Context, c Confirmation, at time.Time) error {
 		return err
 	}
 	defer tx.Rollback()
+	if err := d.storeTx(tx, c, at); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// storeTx writes c within tx, replacing what the annotator had confirmed
+// for the item; at is the confirmation time of judgements that carry none.
+func (d *DB) storeTx(tx *sql.Tx, c Confirmation, at time.Time) error {
 	if _, err := tx.Exec(`DELETE FROM judgements WHERE annotator = ? AND item = ?`, c.Annotator, c.Item); err != nil {
 		return err
 	}
@@ -474,7 +483,7 @@ func (d *DB) store(ctx context.Context, c Confirmation, at time.Time) error {
 			return err
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
 // Judgements returns the confirmed judgements ordered by annotator, item

@@ -178,7 +178,8 @@ func ReadSwellFile(path string) (*SwellFile, error) {
 // annotator (named after the file) gets its item order and resume
 // position, and every annotator found in the file its judgements. The
 // items must be those of the database. Annotators that do not exist yet are
-// added with fresh tokens.
+// added with fresh tokens. The judgements are stored in one transaction:
+// a file that fails a check adds none of them.
 func (d *DB) Import(ctx context.Context, sf *SwellFile) error {
 	if d.Protocol.Name != "swell" {
 		return fmt.Errorf("%s: the task uses the %s scales, the file the swell scales", sf.Name, d.Protocol.Name)
@@ -188,44 +189,53 @@ func (d *DB) Import(ctx context.Context, sf *SwellFile) error {
 	}
 	if _, ok, err := d.Annotator(sf.Annotator); err != nil {
 		return err
-	} else if ok {
-		if _, err := d.db.ExecContext(ctx, `UPDATE annotators SET item_order = ?, next_item = ? WHERE name = ?`,
-			mustJSON(sf.Order), sf.Next, sf.Annotator); err != nil {
-			return err
+	} else if !ok {
+		if _, err := d.addAnnotator(sf.Annotator, sf.Order, sf.Next); err != nil {
+			return fmt.Errorf("%s: %w", sf.Name, err)
 		}
-	} else if _, err := d.addAnnotator(sf.Annotator, sf.Order, sf.Next); err != nil {
-		return fmt.Errorf("%s: %w", sf.Name, err)
 	}
-	if _, err := d.db.ExecContext(ctx, `UPDATE annotators SET newline = ? WHERE name = ?`, sf.Newline, sf.Annotator); err != nil {
+	if _, err := d.db.ExecContext(ctx, `UPDATE annotators SET item_order = ?, next_item = ?, newline = ? WHERE name = ?`,
+		mustJSON(sf.Order), sf.Next, sf.Newline, sf.Annotator); err != nil {
 		return err
 	}
+	known := map[string]bool{sf.Annotator: true}
 	byItem := map[[2]string][]Judgement{}
 	var keys [][2]string
 	for _, j := range sf.Judgements {
+		if !known[j.Annotator] {
+			known[j.Annotator] = true
+			if _, ok, err := d.Annotator(j.Annotator); err != nil {
+				return err
+			} else if !ok {
+				if _, err := d.AddAnnotator(j.Annotator); err != nil {
+					return fmt.Errorf("%s: %w", sf.Name, err)
+				}
+			}
+		}
 		k := [2]string{j.Annotator, strconv.Itoa(j.Item)}
 		if _, ok := byItem[k]; !ok {
 			keys = append(keys, k)
 		}
 		byItem[k] = append(byItem[k], j)
 	}
+	// The annotators exist now; the writes below share the one connection
+	// through tx.
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
 	for _, k := range keys {
 		js := byItem[k]
-		if _, ok, err := d.Annotator(k[0]); err != nil {
-			return err
-		} else if !ok {
-			if _, err := d.AddAnnotator(k[0]); err != nil {
-				return fmt.Errorf("%s: %w", sf.Name, err)
-			}
-		}
 		c := Confirmation{Annotator: k[0], Item: js[0].Item, Next: -1, Outputs: js}
 		if err := d.check(&c, true); err != nil {
 			return fmt.Errorf("%s: %w", sf.Name, err)
 		}
-		if err := d.store(ctx, c, time.Unix(0, 0).UTC()); err != nil {
+		if err := d.storeTx(tx, c, time.Unix(0, 0).UTC()); err != nil {
 			return fmt.Errorf("%s: %w", sf.Name, err)
 		}
 	}
-	return nil
+	return tx.Commit()
 }
 
 func mustJSON(v any) string {
