@@ -318,29 +318,32 @@ func checkOrder(order []int, n int) error {
 
 // Annotators returns the annotators in name order.
 func (d *DB) Annotators() ([]Annotator, error) {
-	return d.queryAnnotators(`SELECT name, token, item_order, next_item FROM annotators ORDER BY name`)
+	return d.queryAnnotators(`ORDER BY name`)
 }
 
 // AnnotatorByToken returns the annotator whose token is tok.
 func (d *DB) AnnotatorByToken(tok string) (Annotator, bool, error) {
-	as, err := d.queryAnnotators(`SELECT name, token, item_order, next_item FROM annotators WHERE token = ?`, tok)
-	if err != nil || len(as) == 0 {
-		return Annotator{}, false, err
-	}
-	return as[0], true, nil
+	return d.oneAnnotator(`WHERE token = ?`, tok)
 }
 
 // Annotator returns the annotator called name.
 func (d *DB) Annotator(name string) (Annotator, bool, error) {
-	as, err := d.queryAnnotators(`SELECT name, token, item_order, next_item FROM annotators WHERE name = ?`, name)
+	return d.oneAnnotator(`WHERE name = ?`, name)
+}
+
+// oneAnnotator returns the annotator a unique column selects, if any.
+func (d *DB) oneAnnotator(where string, arg any) (Annotator, bool, error) {
+	as, err := d.queryAnnotators(where, arg)
 	if err != nil || len(as) == 0 {
 		return Annotator{}, false, err
 	}
 	return as[0], true, nil
 }
 
-func (d *DB) queryAnnotators(q string, args ...any) ([]Annotator, error) {
-	rows, err := d.db.Query(q, args...)
+// queryAnnotators returns the annotators selected by the clause that
+// follows the table name (a WHERE or ORDER BY).
+func (d *DB) queryAnnotators(clause string, args ...any) ([]Annotator, error) {
+	rows, err := d.db.Query(`SELECT name, token, item_order, next_item FROM annotators `+clause, args...)
 	if err != nil {
 		return nil, err
 	}
