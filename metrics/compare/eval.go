@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/gecmetric/gecmetric/metrics"
-	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 )
 
@@ -53,14 +52,8 @@ func Score(ev *eval.Evaluator, sys eval.System) (*System, error) {
 				s.Types[i][t] = n.Stats()
 			}
 		}
-		beta := r.Options.Beta
-		if beta == 0 {
-			beta = 0.5
-		}
-		s.TypeScore = func(sum metrics.Stats) float64 {
-			_, _, f := errant.Score(errant.Counts{TP: int(sum[0]), FP: int(sum[1]), FN: int(sum[2])}, beta)
-			return f
-		}
+		// A type's {TP, FP, FN} sums score as the corpus's do.
+		s.TypeScore = r.Corpus().Score
 	}
 	return s, nil
 }
