@@ -374,9 +374,6 @@ func (ev *Evaluator) Score(sys System) (*Result, error) {
 	}
 	res := &Result{Name: sys.Name}
 	if ev.cfg.Has(M2) {
-		if ev.set.M2Gold == nil && ev.cfg.Lang == nil && slices.ContainsFunc(ev.set.Refs, func(r Reference) bool { return r.Edits == nil }) {
-			return nil, errors.New("eval: M2 needs gold edits: plain-text references need a language to extract them")
-		}
 		hyp := sys.M2Tokens
 		if hyp == nil {
 			hyp = sys.Tokens
@@ -387,24 +384,19 @@ func (ev *Evaluator) Score(sys System) (*Result, error) {
 		}
 		res.M2 = r
 	}
-	if ev.cfg.Has(ERRANT) && sys.ERRANT != nil {
-		r, err := errant.Compare(sys.ERRANT, ev.errantReferences(), ev.cfg.ERRANT)
-		if err != nil {
-			return nil, err
-		}
-		res.ERRANT = r
-		res.Edits = sys.Edits
-	} else if ev.cfg.Has(ERRANT) {
-		es := sys.Edits
-		if es == nil {
-			if ev.cfg.Lang == nil {
-				return nil, fmt.Errorf("eval: system %s is plain text and no language is set to extract its edits", sys.Name)
+	if ev.cfg.Has(ERRANT) {
+		hyp, es := sys.ERRANT, sys.Edits
+		if hyp == nil {
+			if es == nil {
+				if ev.cfg.Lang == nil {
+					return nil, fmt.Errorf("eval: system %s is plain text and no language is set to extract its edits", sys.Name)
+				}
+				es = ev.extract(sys.Tokens)
 			}
-			es = ev.extract(sys.Tokens)
-		}
-		hyp := make([]errant.Sentence, n)
-		for i := range hyp {
-			hyp[i] = errant.Sentence{{Coder: 0, Edits: es[i]}}
+			hyp = make([]errant.Sentence, n)
+			for i := range hyp {
+				hyp[i] = errant.Sentence{{Coder: 0, Edits: es[i]}}
+			}
 		}
 		r, err := errant.Compare(hyp, ev.errantReferences(), ev.cfg.ERRANT)
 		if err != nil {
