@@ -21,28 +21,9 @@ var conllMetrics = []string{eval.M2, eval.ERRANT, eval.GLEU}
 // a Go test, on CoNLL-2014: AMU → IITB regresses, IITB → AMU does not, and a
 // system against itself has delta 0 and p = 1.
 func TestGoAPI(t *testing.T) {
-	dir := testdata.Dir(t, "conll14-errant", "text")
-	read := func(name string) [][]string {
-		tf, err := corpora.ReadTextFile(filepath.Join(dir, name+".txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tf.Tokens
-	}
-	set := &eval.TestSet{Source: read("source"), Refs: []eval.Reference{
-		{Name: "ref0", Tokens: read("ref0")}, {Name: "ref1", Tokens: read("ref1")}}}
-	ev, err := eval.New(eval.Config{Metrics: conllMetrics, Lang: en.New()}, set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	score := func(name string) *compare.System {
-		s, err := compare.Score(ev, eval.System{Name: name, Tokens: read(name)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	amu, iitb := score("AMU"), score("IITB")
+	// AMU twice: the second, scored on its own, is compared with the first.
+	s := conllSystems(t, "AMU", "IITB", "AMU")
+	amu, iitb, amuAgain := s[0], s[1], s[2]
 
 	rep, err := compare.Run(amu, []*compare.System{iitb}, compare.Options{Show: 1})
 	if err != nil {
@@ -72,7 +53,7 @@ func TestGoAPI(t *testing.T) {
 		t.Errorf("IITB → AMU: %v", err)
 	}
 
-	rep, err = compare.Run(amu, []*compare.System{score("AMU")}, compare.Options{Show: -1})
+	rep, err = compare.Run(amu, []*compare.System{amuAgain}, compare.Options{Show: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,13 +68,14 @@ func TestGoAPI(t *testing.T) {
 }
 
 // conllSystems scores CoNLL-2014 systems with the three metrics against
-// the two text references.
-func conllSystems(b *testing.B, names ...string) []*compare.System {
-	dir := testdata.Dir(b, "conll14-errant", "text")
+// the two text references, as a model repository's Go test would.
+func conllSystems(tb testing.TB, names ...string) []*compare.System {
+	tb.Helper()
+	dir := testdata.Dir(tb, "conll14-errant", "text")
 	read := func(name string) [][]string {
 		tf, err := corpora.ReadTextFile(filepath.Join(dir, name+".txt"))
 		if err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 		return tf.Tokens
 	}
@@ -101,13 +83,13 @@ func conllSystems(b *testing.B, names ...string) []*compare.System {
 		{Name: "ref0", Tokens: read("ref0")}, {Name: "ref1", Tokens: read("ref1")}}}
 	ev, err := eval.New(eval.Config{Metrics: conllMetrics, Lang: en.New()}, set)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	var systems []*compare.System
 	for _, name := range names {
 		s, err := compare.Score(ev, eval.System{Name: name, Tokens: read(name)})
 		if err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 		systems = append(systems, s)
 	}
