@@ -18,7 +18,6 @@ import (
 	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/compare"
 	"github.com/gecmetric/gecmetric/metrics/eval"
-	"github.com/gecmetric/gecmetric/metrics/gleu"
 	"github.com/gecmetric/gecmetric/metrics/significance"
 )
 
@@ -39,7 +38,7 @@ func compareCommand(e *env) *cli.Command {
 			"sentence (en, sv), averaged and tested like the others.\n\n" +
 			"Exit status 0: no significant regression beyond the --max-drop thresholds; 1: a regression\n" +
 			"(each named on stderr); 2: usage or input error.",
-		Flags: append(compareScoringFlags(),
+		Flags: append(scoringFlags("comma-separated metrics: m2, errant, gleu, overall (the judge's 0-1 rating, averaged)"),
 			&cli.StringFlag{Name: "baseline", Usage: "the baseline system's output, one sentence per line"},
 			&cli.StringSliceFlag{Name: "candidate", Usage: "a candidate system's output (repeatable)"},
 			&cli.FloatFlag{Name: "alpha", Value: significance.DefaultAlpha, Usage: "significance level"},
@@ -147,21 +146,6 @@ func parseMaxDrop(spec string) (string, float64, error) {
 		return "", 0, fmt.Errorf("--max-drop %q: DELTA must be a non-negative number, e.g. %s=0.005", spec, m)
 	}
 	return m, d, nil
-}
-
-// compareScoringFlags are eval's flags that choose the test set, the
-// metrics and their options, so that compare scores exactly as eval does.
-func compareScoringFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "source", Aliases: []string{"s"}, Usage: "source sentences, one tokenised sentence per line (optional with M2 references)"},
-		&cli.StringSliceFlag{Name: "ref", Aliases: []string{"r"}, Usage: "a reference: an M2 file or plain text (repeatable)"},
-		&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu", Usage: "comma-separated metrics: m2, errant, gleu, overall (the judge's 0-1 rating, averaged)"},
-		&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
-		&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: en, sv, or any code for the language-agnostic rules"},
-		&cli.StringFlag{Name: "errant-mode", Value: "cs", Usage: "ERRANT comparison: cs (span correction), cse (with type), ds (span detection), dt (token detection)"},
-		&cli.StringFlag{Name: "gleu-sampler", Value: "py2", Usage: "how GLEU draws references: py2 (official, compute_gleu under Python 2) or py3"},
-		&cli.IntFlag{Name: "gleu-iter", Value: gleu.DefaultIterations, Usage: "GLEU sampling iterations"},
-	}
 }
 
 // overallRatings returns, for every system, the judge's overall rating

@@ -40,21 +40,32 @@ func evalCommand(e *env) *cli.Command {
 			"used as they are, as errant_compare -hyp does. A system is named by its file's base name.\n" +
 			"With no files, scores the built-in demo set. Prints one table, systems as rows, and the\n" +
 			"signature of the configuration; --json prints the same as JSON.",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "source", Aliases: []string{"s"}, Usage: "source sentences, one tokenised sentence per line (optional with M2 references)"},
-			&cli.StringSliceFlag{Name: "ref", Aliases: []string{"r"}, Usage: "a reference: an M2 file or plain text (repeatable)"},
-			&cli.StringSliceFlag{Name: "hyp", Aliases: []string{"o"}, Usage: "a system output: plain text or an M2 file (repeatable)"},
-			&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu", Usage: "comma-separated metrics: m2, errant, gleu"},
-			&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
+		Flags: append(scoringFlags("comma-separated metrics: m2, errant, gleu",
+			&cli.StringSliceFlag{Name: "hyp", Aliases: []string{"o"}, Usage: "a system output: plain text or an M2 file (repeatable)"}),
 			&cli.BoolFlag{Name: "json", Usage: "print JSON instead of a table"},
 			&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file"},
-			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: en, or any code for the language-agnostic rules"},
-			&cli.StringFlag{Name: "errant-mode", Value: "cs", Usage: "ERRANT comparison: cs (span correction), cse (with type), ds (span detection), dt (token detection)"},
-			&cli.StringFlag{Name: "gleu-sampler", Value: "py2", Usage: "how GLEU draws references: py2 (official, compute_gleu under Python 2) or py3"},
-			&cli.IntFlag{Name: "gleu-iter", Value: gleu.DefaultIterations, Usage: "GLEU sampling iterations"},
-		},
+		),
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runEval(ctx, e, cmd) },
 	}
+}
+
+// scoringFlags are the flags that choose the test set, the metrics and
+// their options, read by evalConfig and readEvalInput; eval and compare
+// share them so that compare scores exactly as eval does. metricsUsage
+// describes --metrics; inputs (the systems' flags) follow --ref.
+func scoringFlags(metricsUsage string, inputs ...cli.Flag) []cli.Flag {
+	flags := []cli.Flag{
+		&cli.StringFlag{Name: "source", Aliases: []string{"s"}, Usage: "source sentences, one tokenised sentence per line (optional with M2 references)"},
+		&cli.StringSliceFlag{Name: "ref", Aliases: []string{"r"}, Usage: "a reference: an M2 file or plain text (repeatable)"},
+	}
+	return append(append(flags, inputs...),
+		&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu", Usage: metricsUsage},
+		&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
+		&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: en, sv, or any code for the language-agnostic rules"},
+		&cli.StringFlag{Name: "errant-mode", Value: "cs", Usage: "ERRANT comparison: cs (span correction), cse (with type), ds (span detection), dt (token detection)"},
+		&cli.StringFlag{Name: "gleu-sampler", Value: "py2", Usage: "how GLEU draws references: py2 (official, compute_gleu under Python 2) or py3"},
+		&cli.IntFlag{Name: "gleu-iter", Value: gleu.DefaultIterations, Usage: "GLEU sampling iterations"},
+	)
 }
 
 func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
