@@ -34,10 +34,10 @@ func BenchmarkUnrelated(b *testing.B) {
 // BenchmarkCoNLL14 scores the six CoNLL-2014 systems against the gold M2
 // (reading excluded).
 func BenchmarkCoNLL14(b *testing.B) {
-	gold := readGoldFile(b, testdata.Dir(b, "conll14-errant", "m2", "gold.m2"))
+	gold := readFile(b, testdata.Dir(b, "conll14-errant", "m2", "gold.m2"), m2.ReadGold)
 	var hyps [][][]string
 	for _, sys := range []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN"} {
-		hyps = append(hyps, readHypFile(b, testdata.Dir(b, "conll14-errant", "text", sys+".txt")))
+		hyps = append(hyps, readFile(b, testdata.Dir(b, "conll14-errant", "text", sys+".txt"), m2.ReadHypotheses))
 	}
 	for b.Loop() {
 		for _, h := range hyps {

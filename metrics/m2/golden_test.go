@@ -1,6 +1,7 @@
 package m2_test
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,32 +13,20 @@ import (
 	"github.com/gecmetric/gecmetric/metrics/m2"
 )
 
-func readGoldFile(t testing.TB, path string) []m2.Sentence {
+// readFile reads path with one of the package's readers, failing the
+// test on error.
+func readFile[T any](t testing.TB, path string, read func(io.Reader, string) (T, error)) T {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	g, err := m2.ReadGold(f, path)
+	v, err := read(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g
-}
-
-func readHypFile(t testing.TB, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	h, err := m2.ReadHypotheses(f, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return v
 }
 
 // goldenCases lists every m2scorer golden file with its inputs.
@@ -72,25 +61,6 @@ func goldenCases(t *testing.T) map[string][2]string {
 	return cases
 }
 
-func TestGolden(t *testing.T) {
-	for golden, in := range goldenCases(t) {
-		t.Run(filepath.Base(golden), func(t *testing.T) {
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := m2.Score(readGoldFile(t, in[1]), readHypFile(t, in[0]), m2.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := res.String(); got != string(want) {
-				t.Errorf("%s vs %s:\ngot\n%swant\n%s", in[0], in[1], got, want)
-			}
-			t.Logf("vertices with near ties: %d", res.NearTies)
-		})
-	}
-}
-
 // FromBlocks is how a caller holding corpora's M2 blocks builds the gold.
 func FromBlocks(blocks []corpora.M2Block) []m2.Sentence {
 	out := make([]m2.Sentence, len(blocks))
@@ -104,15 +74,26 @@ func FromBlocks(blocks []corpora.M2Block) []m2.Sentence {
 	return out
 }
 
-// TestGoldenViaCorpora scores the golden inputs read by corpora (the
-// path gecmetric eval takes) and expects the same numbers.
-func TestGoldenViaCorpora(t *testing.T) {
+// TestGolden scores every golden input read by the scorer's own readers
+// and expects the scorer's output, then the same input read by corpora
+// (the path gecmetric eval takes) and expects the same result, sentence
+// by sentence.
+func TestGolden(t *testing.T) {
 	for golden, in := range goldenCases(t) {
 		t.Run(filepath.Base(golden), func(t *testing.T) {
 			want, err := os.ReadFile(golden)
 			if err != nil {
 				t.Fatal(err)
 			}
+			own, err := m2.Score(readFile(t, in[1], m2.ReadGold), readFile(t, in[0], m2.ReadHypotheses), m2.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := own.String(); got != string(want) {
+				t.Errorf("%s vs %s:\ngot\n%swant\n%s", in[0], in[1], got, want)
+			}
+			t.Logf("vertices with near ties: %d", own.NearTies)
+
 			blocks, err := corpora.ReadM2File(in[1])
 			if err != nil {
 				t.Fatal(err)
@@ -126,12 +107,7 @@ func TestGoldenViaCorpora(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got := res.String(); got != string(want) {
-				t.Errorf("got\n%swant\n%s", got, want)
-			}
-			// Sentence by sentence, the same as with the scorer's own reader.
-			own, err := m2.Score(readGoldFile(t, in[1]), readHypFile(t, in[0]), m2.Options{})
-			if err != nil {
-				t.Fatal(err)
+				t.Errorf("read by corpora:\ngot\n%swant\n%s", got, want)
 			}
 			for i := range own.Sentences {
 				if !reflect.DeepEqual(own.Sentences[i], res.Sentences[i]) {
