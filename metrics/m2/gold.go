@@ -288,7 +288,7 @@ func readParagraph(lines []string, name string, firstLine int) ([]Sentence, erro
 			byID[e.coder] = append(byID[e.coder], GoldEdit{
 				Start:       e.start,
 				End:         e.end,
-				Original:    pySliceJoin(allToks, e.start, e.end),
+				Original:    joinSpan(allToks, e.start, e.end),
 				Corrections: e.corr,
 				none:        e.none,
 			})
@@ -297,10 +297,6 @@ func readParagraph(lines []string, name string, firstLine int) ([]Sentence, erro
 	}
 	return out, nil
 }
-
-// pySliceJoin is " ".join(toks[start:end]) with Python's slice semantics
-// for the non-negative offsets the scorer keeps.
-func pySliceJoin(toks []string, start, end int) string { return joinSpan(toks, start, end) }
 
 // pyInt parses s as Python's int() does for plain decimal integers.
 func pyInt(s string) (int, error) {
