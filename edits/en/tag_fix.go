@@ -578,7 +578,7 @@ func verbAfterNounPhrase(tags []string, i int) bool {
 // clause: ", some seen it" but not "help people known".
 func clauseInitialSubject(tokens, tags []string, i int) bool {
 	j := i - 1
-	for j >= 0 && (strings.HasPrefix(tags[j], "RB") || isNounTagString(tags[j]) || tags[j] == "DT" ||
+	for j >= 0 && (strings.HasPrefix(tags[j], "RB") || isNounTag(tags[j]) || tags[j] == "DT" ||
 		tags[j] == "JJ" || tags[j] == "PRP$" || tags[j] == "PRP" || tags[j] == "CD") {
 		j--
 	}
@@ -588,13 +588,11 @@ func clauseInitialSubject(tokens, tags []string, i int) bool {
 	return !hasLetterOrDigit(tokens[j]) || tags[j] == "CC" || tags[j] == "IN" || tags[j] == "WDT" || tags[j] == "WP"
 }
 
-func isNounTagString(t string) bool { return t == "NN" || t == "NNS" || t == "NNP" || t == "NNPS" }
-
 // nounFollowsTags is nounFollows over bare tags.
 func nounFollowsTags(tags []string, i int) bool {
 	for ; i < len(tags); i++ {
 		switch t := tags[i]; {
-		case isNounTagString(t):
+		case isNounTag(t):
 			return true
 		case t == "JJ", t == "JJR", t == "JJS", t == "CD", t == "RBS", t == "RBR", t == "HYPH", t == "VBN", t == "VBG":
 			continue
@@ -669,7 +667,7 @@ func subordinateClauseEnd(tokens, tags []string, i int) bool {
 		return false
 	}
 	j := i - 1
-	for j >= 0 && (isNounTagString(tags[j]) || tags[j] == "DT" || tags[j] == "JJ" || tags[j] == "PRP$") {
+	for j >= 0 && (isNounTag(tags[j]) || tags[j] == "DT" || tags[j] == "JJ" || tags[j] == "PRP$") {
 		j--
 	}
 	if j < 0 {
