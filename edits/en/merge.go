@@ -43,11 +43,7 @@ func (l *Language) Merge(o, c *edits.Sentence, ops []edits.AlignOp) []edits.Edit
 	}
 	out := make([]edits.Edit, len(spans))
 	for k, s := range spans {
-		out[k] = edits.Edit{
-			OStart: s.oStart, OEnd: s.oEnd, CStart: s.cStart, CEnd: s.cEnd,
-			O: texts(o.Tokens[s.oStart:s.oEnd]),
-			C: texts(c.Tokens[s.cStart:s.cEnd]),
-		}
+		out[k] = edits.NewEdit(o, c, s.oStart, s.oEnd, s.cStart, s.cEnd)
 	}
 	return out
 }
@@ -59,17 +55,6 @@ type span struct{ oStart, oEnd, cStart, cEnd int }
 func spanOf(seq []edits.AlignOp) span {
 	first, last := seq[0], seq[len(seq)-1]
 	return span{first.OStart, last.OEnd, first.CStart, last.CEnd}
-}
-
-func texts(toks []edits.Token) []string {
-	if len(toks) == 0 {
-		return nil
-	}
-	out := make([]string, len(toks))
-	for i, t := range toks {
-		out[i] = t.Text
-	}
-	return out
 }
 
 // A merger holds the two sentences of an alignment, indexed so that every
