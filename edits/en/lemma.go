@@ -2,6 +2,7 @@ package en
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode"
@@ -119,11 +120,11 @@ func morphy(p wordnet.POS, word, low string) string {
 	t := wordnetTables()
 	var forms, oov []string
 	for _, r := range lemmaRules[p] {
-		old, repl := r[0], r[1]
-		if len(low) < len(old) || low[len(low)-len(old):] != old {
+		stem, ok := strings.CutSuffix(low, r[0])
+		if !ok {
 			continue
 		}
-		form := low[:len(low)-len(old)] + repl
+		form := stem + r[1]
 		switch {
 		case form == "":
 		case t.InIndex(p, form) || !isAlpha(form):
@@ -150,9 +151,8 @@ func morphy(p wordnet.POS, word, low string) string {
 
 func lemmatizePunct(word, low string) string {
 	for _, r := range punctRules {
-		old, repl := r[0], r[1]
-		if len(low) >= len(old) && low[len(low)-len(old):] == old {
-			return low[:len(low)-len(old)] + repl
+		if stem, ok := strings.CutSuffix(low, r[0]); ok {
+			return stem + r[1]
 		}
 	}
 	return word
