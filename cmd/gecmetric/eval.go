@@ -271,7 +271,7 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 	// Each file is read once, even when named twice (a reference scored
 	// as a system, say).
 	read := map[string]*inputFile{}
-	readInput := func(path string) (*inputFile, error) {
+	readOnce := func(path string) (*inputFile, error) {
 		if f, ok := read[path]; ok {
 			return f, nil
 		}
@@ -283,7 +283,7 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 	}
 	var src *inputFile
 	if source != "" {
-		f, err := readInput(source)
+		f, err := readOnce(source)
 		if err != nil {
 			return nil, err
 		}
@@ -294,7 +294,7 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 	}
 	refs := make([]*inputFile, len(refPaths))
 	for k, p := range refPaths {
-		f, err := readInput(p)
+		f, err := readOnce(p)
 		if err != nil {
 			return nil, err
 		}
@@ -366,7 +366,7 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 		refToks = append(refToks, r.Tokens)
 	}
 	for _, p := range hypPaths {
-		f, err := readInput(p)
+		f, err := readOnce(p)
 		if err != nil {
 			return nil, err
 		}
