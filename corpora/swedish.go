@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,19 +91,9 @@ func ReadSwedish(r io.Reader, name, group string) (human.Ratings, error) {
 			if group != "" {
 				item = group + ":" + item
 			}
-			systems := make([]string, 0, len(ex.Systems))
-			for s := range ex.Systems {
-				systems = append(systems, s)
-			}
-			slices.Sort(systems)
-			for _, sys := range systems {
+			for _, sys := range slices.Sorted(maps.Keys(ex.Systems)) {
 				res := ex.Systems[sys]
-				anns := make([]string, 0, len(res.Annotators))
-				for a := range res.Annotators {
-					anns = append(anns, a)
-				}
-				slices.Sort(anns)
-				for _, a := range anns {
+				for _, a := range slices.Sorted(maps.Keys(res.Annotators)) {
 					fields := res.Annotators[a]
 					var post string
 					if raw, ok := fields["corrected"]; ok {

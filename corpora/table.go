@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -94,10 +95,7 @@ func (t RatingTable) resolve(header []string) (*tableCols, error) {
 	if c.item < 0 {
 		return nil, fmt.Errorf("%w: no item column %q", ErrMissingColumn, t.Item)
 	}
-	for col := range t.Scales {
-		c.scales = append(c.scales, col)
-	}
-	slices.Sort(c.scales)
+	c.scales = slices.Sorted(maps.Keys(t.Scales))
 	for _, col := range c.scales {
 		if i, ok := idx[col]; ok {
 			c.direct[col] = i
