@@ -101,6 +101,7 @@ type potatoLine struct {
 // every candidate must be rated on every scale. name is used in errors.
 func (f Seed000) ReadPotato(r io.Reader, name, annotator string) (human.Ratings, error) {
 	var out human.Ratings
+	scales := f.scaleNames()
 	err := eachJSONLine(r, name, func(line int, raw []byte) error {
 		var pl potatoLine
 		if err := json.Unmarshal(raw, &pl); err != nil {
@@ -120,7 +121,7 @@ func (f Seed000) ReadPotato(r io.Reader, name, annotator string) (human.Ratings,
 			} else {
 				return parseErr(name, line, 0, ErrMissingColumn, "no summary_%d", k+1)
 			}
-			for _, sn := range f.scaleNames() {
+			for _, sn := range scales {
 				sc := f.Scales[sn]
 				key := sn
 				if k > 0 {
@@ -161,6 +162,7 @@ func (f Seed000) ReadPotato(r io.Reader, name, annotator string) (human.Ratings,
 // others in file order.
 func (f Seed000) ReadAnswers(r io.Reader, name, annotator string) (human.Ratings, error) {
 	var out human.Ratings
+	scales := f.scaleNames()
 	err := eachJSONLine(r, name, func(line int, raw []byte) error {
 		kvs, err := orderedObject(raw)
 		if err != nil {
@@ -188,7 +190,7 @@ func (f Seed000) ReadAnswers(r io.Reader, name, annotator string) (human.Ratings
 			if err := json.Unmarshal(answers[sys], &fields); err != nil {
 				return parseErr(name, line, 0, ErrRatingSyntax, "%s: %v", sys, err)
 			}
-			for _, sn := range f.scaleNames() {
+			for _, sn := range scales {
 				v, ok := fields[sn]
 				if !ok {
 					return parseErr(name, line, 0, ErrMissingColumn, "%s has no %q", sys, sn)
