@@ -2,6 +2,7 @@ package corpora
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,16 +36,11 @@ func ReadRatings(path, format string, table *RatingTable) (human.Ratings, error)
 	if err != nil {
 		return nil, err
 	}
-	file := func(read func(f *os.File) (human.Ratings, error)) (human.Ratings, error) {
+	file := func(read func(f io.Reader) (human.Ratings, error)) (human.Ratings, error) {
 		if fi.IsDir() {
 			return nil, fmt.Errorf("%s: is a folder; format %s reads a file", path, format)
 		}
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return read(f)
+		return readFileWith(path, read)
 	}
 	switch format {
 	case "sottana":
@@ -53,20 +49,20 @@ func ReadRatings(path, format string, table *RatingTable) (human.Ratings, error)
 		}
 		return Sottana.ReadSottanaDir(path)
 	case "potato":
-		return file(func(f *os.File) (human.Ratings, error) {
+		return file(func(f io.Reader) (human.Ratings, error) {
 			return Sottana.ReadPotato(f, path, filepath.Base(filepath.Dir(path)))
 		})
 	case "seed000-answers":
-		return file(func(f *os.File) (human.Ratings, error) { return Sottana.ReadAnswers(f, path, "gpt4") })
+		return file(func(f io.Reader) (human.Ratings, error) { return Sottana.ReadAnswers(f, path, "gpt4") })
 	case "gug":
-		return file(func(f *os.File) (human.Ratings, error) { return ReadGUG(f, path) })
+		return file(func(f io.Reader) (human.Ratings, error) { return ReadGUG(f, path) })
 	case "seed003-crowd":
-		return file(func(f *os.File) (human.Ratings, error) { return Seed003Crowd.ReadCSV(f, path, ',') })
+		return file(func(f io.Reader) (human.Ratings, error) { return Seed003Crowd.ReadCSV(f, path, ',') })
 	case "csv", "tsv", "jsonl":
 		if table == nil {
 			return nil, fmt.Errorf("format %s needs a column description (item, system, annotator and rating columns)", format)
 		}
-		return file(func(f *os.File) (human.Ratings, error) {
+		return file(func(f io.Reader) (human.Ratings, error) {
 			switch format {
 			case "csv":
 				return table.ReadCSV(f, path, ',')
@@ -98,7 +94,7 @@ func ReadRankings(path, format string) ([]human.Ranking, error) {
 }
 
 // IsRankingFormat reports whether format names a ranking format.
-func IsRankingFormat(format string) bool { return format == "wmt" || format == "appraise" }
+func IsRankingFormat(format string) bool { return slices.Contains(RankingFormats, format) }
 
 // readSwedishPath reads the Swedish annotation files that path (a file, a
 // set folder, a folder of sets, or a glob pattern of those) names.
@@ -122,14 +118,7 @@ func readSwedishPath(path string) (human.Ratings, error) {
 			rs, err = ReadSwedishFile(m)
 		default:
 			if files, _ := filepath.Glob(filepath.Join(m, "*.json")); len(files) > 0 {
-				slices.Sort(files)
-				for _, f := range files {
-					r, err := ReadSwedishFile(f)
-					if err != nil {
-						return nil, err
-					}
-					rs = append(rs, r...)
-				}
+				rs, err = readSwedishFiles(files)
 			} else {
 				rs, err = ReadSwedishDir(m, "*")
 			}

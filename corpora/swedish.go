@@ -155,6 +155,11 @@ func ReadSwedishDir(dir, sets string) (human.Ratings, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("%s: no %s/*.json", dir, sets)
 	}
+	return readSwedishFiles(paths)
+}
+
+// readSwedishFiles reads the annotation files at paths in sorted order.
+func readSwedishFiles(paths []string) (human.Ratings, error) {
 	slices.Sort(paths)
 	var all human.Ratings
 	for _, p := range paths {
