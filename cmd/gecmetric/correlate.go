@@ -73,14 +73,7 @@ func readHuman(cmd *cli.Command) (human.Ratings, error) {
 				return nil, usageError{fmt.Errorf("--scale %s: no ratings on that scale in %s", k, cmd.String("human"))}
 			}
 		}
-		rs = rs.Where(func(r *human.Rating) bool {
-			for _, k := range keep {
-				if r.Scale.Name == k {
-					return true
-				}
-			}
-			return false
-		})
+		rs = rs.Where(func(r *human.Rating) bool { return slices.Contains(keep, r.Scale.Name) })
 	}
 	return rs, nil
 }
