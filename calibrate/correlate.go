@@ -95,12 +95,7 @@ func Correlate(rs Ratings, scale string, metric []MetricScore, opt CorrelateOpti
 		return Correlation{}, fmt.Errorf("no ratings on scale %q", scale)
 	}
 	sc := on[0].Scale
-	if opt.Resamples == 0 {
-		opt.Resamples = 1000
-	}
-	if opt.Confidence == 0 {
-		opt.Confidence = 0.95
-	}
+	opt = opt.withDefaults()
 	// Human value per unit.
 	type acc struct {
 		sum float64
@@ -201,25 +196,43 @@ func Correlate(rs Ratings, scale string, metric []MetricScore, opt CorrelateOpti
 		}
 		return x, y
 	}
-	stats := correlationStats(opt.Epsilon)
-	all := make([]int, len(items))
+	res.Stats = correlationStats(len(items), opt, points)
+	return res, nil
+}
+
+// withDefaults fills in the defaults documented on CorrelateOptions.
+func (o CorrelateOptions) withDefaults() CorrelateOptions {
+	if o.Resamples == 0 {
+		o.Resamples = 1000
+	}
+	if o.Confidence == 0 {
+		o.Confidence = 0.95
+	}
+	return o
+}
+
+// correlationStats computes every statistic on the points of all n items,
+// each with its percentile bootstrap interval over items (NaN bounds when
+// opt.Resamples is negative). points returns the (human, metric) pairs of
+// a multiset of item indices.
+func correlationStats(n int, opt CorrelateOptions, points func(idx []int) (x, y []float64)) []Statistic {
+	all := make([]int, n)
 	for i := range all {
 		all[i] = i
 	}
 	x, y := points(all)
-	for _, s := range stats {
-		st := Statistic{Name: s.name, Value: s.f(x, y)}
+	var out []Statistic
+	for _, s := range statistics(opt.Epsilon) {
+		st := Statistic{Name: s.name, Value: s.f(x, y), CI: stat.CI{Lo: math.NaN(), Hi: math.NaN(), Level: opt.Confidence}}
 		if opt.Resamples > 0 {
-			st.CI = stat.Bootstrap(len(items), opt.Resamples, opt.Seed, opt.Confidence, func(idx []int) float64 {
+			st.CI = stat.Bootstrap(n, opt.Resamples, opt.Seed, opt.Confidence, func(idx []int) float64 {
 				bx, by := points(idx)
 				return s.f(bx, by)
 			})
-		} else {
-			st.CI = stat.CI{Lo: math.NaN(), Hi: math.NaN(), Level: opt.Confidence}
 		}
-		res.Stats = append(res.Stats, st)
+		out = append(out, st)
 	}
-	return res, nil
+	return out
 }
 
 type namedStat struct {
@@ -227,8 +240,8 @@ type namedStat struct {
 	f    func(x, y []float64) float64
 }
 
-// correlationStats lists the statistics Correlate reports, in order.
-func correlationStats(epsilon float64) []namedStat {
+// statistics lists the statistics Correlate reports, in order.
+func statistics(epsilon float64) []namedStat {
 	return []namedStat{
 		{"pearson", stat.Pearson},
 		{"spearman", stat.Spearman},

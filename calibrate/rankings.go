@@ -2,7 +2,6 @@ package calibrate
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -91,12 +90,7 @@ func RankSystems(rankings []human.Ranking, seed uint64) []SystemRank {
 // drawn item), ranks the systems again and recomputes the statistics.
 // Systems without a metric score are left out.
 func CorrelateRankings(rankings []human.Ranking, metric []MetricScore, opt CorrelateOptions) ([]Correlation, error) {
-	if opt.Resamples == 0 {
-		opt.Resamples = 1000
-	}
-	if opt.Confidence == 0 {
-		opt.Confidence = 0.95
-	}
+	opt = opt.withDefaults()
 	opt.Level = SystemLevel
 	sum := map[string]float64{}
 	cnt := map[string]float64{}
@@ -159,17 +153,7 @@ func CorrelateRankings(rankings []human.Ranking, metric []MetricScore, opt Corre
 		}
 		c := Correlation{Scale: &Scale{Name: name, Direction: human.HigherIsBetter, Doc: "system ranking from relative human rankings"},
 			Level: SystemLevel, Items: len(items), Systems: len(x), Opts: opt}
-		x, y := points(all, ts)
-		for _, s := range correlationStats(opt.Epsilon) {
-			st := Statistic{Name: s.name, Value: s.f(x, y), CI: stat.CI{Lo: math.NaN(), Hi: math.NaN(), Level: opt.Confidence}}
-			if opt.Resamples > 0 {
-				st.CI = stat.Bootstrap(len(items), opt.Resamples, opt.Seed, opt.Confidence, func(idx []int) float64 {
-					bx, by := points(idx, ts)
-					return s.f(bx, by)
-				})
-			}
-			c.Stats = append(c.Stats, st)
-		}
+		c.Stats = correlationStats(len(items), opt, func(idx []int) ([]float64, []float64) { return points(idx, ts) })
 		out = append(out, c)
 	}
 	return out, nil
