@@ -117,9 +117,10 @@ func Agreement(rs Ratings) ([]AgreementResult, error) {
 		systems := on.Systems()
 		res.RankNominal, res.RankOrdinal, res.RankInterval = math.NaN(), math.NaN(), math.NaN()
 		if len(systems) >= 2 {
-			res.RankNominal = RankAlpha(means, sc.Name, anns, systems, stat.Nominal)
-			res.RankOrdinal = RankAlpha(means, sc.Name, anns, systems, stat.Ordinal)
-			res.RankInterval = RankAlpha(means, sc.Name, anns, systems, stat.Interval)
+			ranks := rankMatrix(means, sc.Name, anns, systems)
+			res.RankNominal = stat.KrippendorffAlpha(ranks, stat.Nominal)
+			res.RankOrdinal = stat.KrippendorffAlpha(ranks, stat.Ordinal)
+			res.RankInterval = stat.KrippendorffAlpha(ranks, stat.Interval)
 		}
 		if len(m) > 0 {
 			for u := range m[0] {
@@ -172,6 +173,12 @@ func Agreement(rs Ratings) ([]AgreementResult, error) {
 // systems are taken in the order given; scores missing for a pair give a
 // missing value.
 func RankAlpha(scores []SystemScore, scale string, annotators, systems []string, level stat.Level) float64 {
+	return stat.KrippendorffAlpha(rankMatrix(scores, scale, annotators, systems), level)
+}
+
+// rankMatrix is RankAlpha's annotators × systems matrix of average ranks
+// (best first), NaN where an annotator has no mean for a system.
+func rankMatrix(scores []SystemScore, scale string, annotators, systems []string) [][]float64 {
 	m := make([][]float64, len(annotators))
 	for i, a := range annotators {
 		means := make([]float64, len(systems))
@@ -185,7 +192,7 @@ func RankAlpha(scores []SystemScore, scale string, annotators, systems []string,
 		}
 		m[i] = ranksSkippingNaN(means)
 	}
-	return stat.KrippendorffAlpha(m, level)
+	return m
 }
 
 func ranksSkippingNaN(x []float64) []float64 {
