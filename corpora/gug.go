@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate/human"
@@ -39,7 +40,7 @@ func ReadGUG(r io.Reader, name string) (human.Ratings, error) {
 		if n == 1 {
 			line = strings.TrimPrefix(line, "\xef\xbb\xbf")
 			hdr := strings.Split(line, "\t")
-			if strings.Join(hdr, "\t") != strings.Join(want, "\t") {
+			if !slices.Equal(hdr, want) {
 				return nil, parseErr(name, 1, 0, ErrMissingColumn, "GUG header is %q, want %q", hdr, want)
 			}
 			continue
