@@ -72,15 +72,14 @@ func (r Rated) Canonical(l string) (name string, other bool, err error) {
 	return r.Scale.Labels[i].Name, false, nil
 }
 
-// Value returns the numeric value of a canonical label, and NaN and false
-// for Other.
+// Value returns the numeric value of label l (Scale.Parse), and NaN and
+// false for Other or a label that is not on the scale.
 func (r Rated) Value(l string) (float64, bool) {
-	for _, lab := range r.Scale.Labels {
-		if lab.Name == l {
-			return lab.Value, true
-		}
+	_, v, other, err := r.Scale.Parse(l)
+	if err != nil || other {
+		return math.NaN(), false
 	}
-	return math.NaN(), false
+	return v, true
 }
 
 var protocolList = []*Protocol{
