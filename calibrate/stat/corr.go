@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/gecmetric/gecmetric/internal/pairwise"
 )
 
 func checkLen(fn string, x, y []float64) {
@@ -12,38 +14,10 @@ func checkLen(fn string, x, y []float64) {
 	}
 }
 
-// Sum returns the sum of x by pairwise summation in numpy's order (blocks
-// of at most 128 values summed with eight interleaved accumulators, halves
-// added recursively), so that Mean and PopStdDev give numpy's np.mean and
-// np.std bit for bit, and the rounding error grows as O(log n).
-func Sum(x []float64) float64 {
-	n := len(x)
-	switch {
-	case n < 8:
-		s := 0.0
-		for _, v := range x {
-			s += v
-		}
-		return s
-	case n <= 128:
-		var r [8]float64
-		copy(r[:], x[:8])
-		i := 8
-		for ; i < n-n%8; i += 8 {
-			for j := range r {
-				r[j] += x[i+j]
-			}
-		}
-		s := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-		for ; i < n; i++ {
-			s += x[i]
-		}
-		return s
-	}
-	n2 := n / 2
-	n2 -= n2 % 8
-	return Sum(x[:n2]) + Sum(x[n2:])
-}
+// Sum returns the sum of x by pairwise summation in numpy's order
+// (package internal/pairwise), so that Mean and PopStdDev give numpy's
+// np.mean and np.std bit for bit, and the rounding error grows as O(log n).
+func Sum(x []float64) float64 { return pairwise.Sum(x) }
 
 // Mean returns the arithmetic mean of x, NaN if x is empty.
 func Mean(x []float64) float64 {

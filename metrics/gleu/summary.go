@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	"github.com/gecmetric/gecmetric/internal/pairwise"
 )
 
 // Summarize returns the mean, the population standard deviation and the
@@ -15,13 +17,13 @@ import (
 // (1-0.95)/2 and (1+0.95)/2, and NaN bounds when the deviation is 0.
 func Summarize(xs []float64) Summary {
 	n := float64(len(xs))
-	mean := pairwiseSum(xs) / n
+	mean := pairwise.Sum(xs) / n
 	dev := make([]float64, len(xs))
 	for i, x := range xs {
 		d := x - mean
 		dev[i] = float64(d * d)
 	}
-	std := math.Sqrt(pairwiseSum(dev) / n)
+	std := math.Sqrt(pairwise.Sum(dev) / n)
 	s := Summary{Mean: mean, Std: std, CI: [2]float64{math.NaN(), math.NaN()}}
 	if std > 0 {
 		// In float64 arithmetic, as scipy computes the quantiles: (1-0.95)/2
@@ -32,38 +34,6 @@ func Summarize(xs []float64) Summary {
 		s.CI[1] = float64(normalQuantile((1+confidence)/2)*std) + mean
 	}
 	return s
-}
-
-// pairwiseSum adds xs in the order of numpy's pairwise summation for a
-// contiguous float64 array: blocks of at most 128 summed with eight
-// running partial sums, larger arrays split in two at a multiple of 8.
-func pairwiseSum(xs []float64) float64 {
-	n := len(xs)
-	switch {
-	case n < 8:
-		s := 0.0
-		for _, x := range xs {
-			s += x
-		}
-		return s
-	case n <= 128:
-		var r [8]float64
-		copy(r[:], xs[:8])
-		i := 8
-		for ; i < n-n%8; i += 8 {
-			for j := range r {
-				r[j] += xs[i+j]
-			}
-		}
-		s := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-		for ; i < n; i++ {
-			s += xs[i]
-		}
-		return s
-	}
-	n2 := n / 2
-	n2 -= n2 % 8
-	return pairwiseSum(xs[:n2]) + pairwiseSum(xs[n2:])
 }
 
 // normalQuantile is the standard normal quantile function (scipy's ndtri).
