@@ -153,7 +153,6 @@ func thresholds(m *Model, units []Unit, x [][]float64, keep func(int) bool) []fl
 	if len(pred) == 0 {
 		return nil
 	}
-	slices.Sort(pred)
 	out := make([]float64, len(m.Values)-1)
 	cum := 0.0
 	for k := range out {
