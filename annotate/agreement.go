@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 // HumanRatings returns the confirmed ratings (of one annotator, or of all

@@ -111,7 +111,7 @@ func (d *DB) WriteJSONL(w io.Writer, annotator string) error {
 		}
 		// A column per scale of the protocol, holding the label on this
 		// line's scale and null on the others, so that
-		// corpora.RatingTable.ReadJSONL reads the file with the scale
+		// human.RatingTable.ReadJSONL reads the file with the scale
 		// names as rating columns. Other on a scale without an Other label
 		// is null there too (calibrate skips Other anyway).
 		bw.Write(b[:len(b)-1])

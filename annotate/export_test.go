@@ -7,8 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 func TestTokenDiff(t *testing.T) {
@@ -45,7 +44,7 @@ func TestJSONLForCalibrate(t *testing.T) {
 	if err := db.WriteJSONL(&buf, ""); err != nil {
 		t.Fatal(err)
 	}
-	table := corpora.RatingTable{Item: "item", System: "system", Annotator: "annotator", Source: "source",
+	table := human.RatingTable{Item: "item", System: "system", Annotator: "annotator", Source: "source",
 		Output: "output", PostEdit: "post_edit",
 		Scales: map[string]*human.Scale{"grammaticality": human.Grammaticality4, "fluency": human.Fluency4, "meaning": human.Meaning4}}
 	rs, err := table.ReadJSONL(&buf, "export.jsonl")

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 // A Protocol is a rating procedure: the scales an annotator rates, which of

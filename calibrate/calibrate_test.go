@@ -6,8 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
@@ -181,7 +180,7 @@ func TestJFLEGRankings(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rk, err := corpora.ReadWMTRankings(f, "pairwise.csv")
+	rk, err := human.ReadWMTRankings(f, "pairwise.csv")
 	if err != nil {
 		t.Fatal(err)
 	}

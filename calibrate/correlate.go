@@ -5,8 +5,8 @@ import (
 	"math"
 	"slices"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 // Level is the granularity of a correlation.

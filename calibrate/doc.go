@@ -6,11 +6,11 @@
 // # Layout
 //
 // Three packages share the work, so that imports point one way
-// (cmd → calibrate → metrics → edits; corpora → edits) with no cycle:
+// (cmd → calibrate → human → corpora → edits; calibrate → metrics → edits) with no cycle:
 //
-//   - calibrate/human (leaf, standard library only): Scale, Rating,
-//     Ratings, Ranking. corpora's readers produce these and check labels
-//     against scales while they know the file and line.
+//   - human (a floor below calibrate): Scale, Rating, Ratings, Ranking,
+//     and the readers of every rating and ranking file, which check
+//     labels against scales while they know the file and line.
 //   - calibrate/stat (leaf): plain functions over slices — Pearson,
 //     Spearman, KendallTauB, PairwiseAccuracy (acc_eq), WMTKendall,
 //     CohenKappa, KrippendorffAlpha, Bootstrap, ExpectedWins, TrueSkill.

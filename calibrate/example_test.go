@@ -5,8 +5,7 @@ import (
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/gecmetric/gecmetric/calibrate/human"
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 func ExampleAgreement() {
@@ -26,7 +25,7 @@ func ExampleAgreement() {
 3,B,ann1,1
 3,B,ann2,1
 `
-	table := corpora.RatingTable{Item: "item", System: "system", Annotator: "annotator",
+	table := human.RatingTable{Item: "item", System: "system", Annotator: "annotator",
 		Scales: map[string]*calibrate.Scale{"g": human.Grammaticality4}}
 	rs, err := table.ReadCSV(strings.NewReader(csv), "ratings.csv", ',')
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"math"
 	"os"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/calibrate/ordinal"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 // A SystemRank is a system's standing from pairwise human judgements.

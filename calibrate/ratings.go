@@ -5,9 +5,9 @@ import (
 	"math"
 	"slices"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 // Scale is a human rating scale: labels in order, direction, and an Other

@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
@@ -20,7 +19,7 @@ var sottanaAnnotators = []string{"57e2b7c38e00270001b43aba", "5995e3cf9845ef0001
 func readSottana(t *testing.T) Ratings {
 	t.Helper()
 	dir := testdata.Dir(t, "sottana2023-gec-human-gpt4", "data", "outputs", "potato_and_GPT4_full_annotations")
-	rs, err := corpora.Sottana.ReadSottanaDir(dir)
+	rs, err := human.Sottana.ReadSottanaDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +98,7 @@ func TestSottanaKrippendorff(t *testing.T) {
 		t.Fatal(err)
 	}
 	means := SystemMeans(rs, false)
-	systems := corpora.Sottana.Systems
+	systems := human.Sottana.Systems
 	n := 0
 	for scale, alphas := range shipped["gec"] {
 		for key, want := range alphas {
@@ -151,7 +150,7 @@ func TestSottanaCoverage(t *testing.T) {
 // character-level edit distance from each output to her post-edit, to
 // three decimals as in the paper.
 func TestSwedishTable4(t *testing.T) {
-	rs, err := corpora.ReadSwedishDir(testdata.Dir(t, "swedish-gec-evaluation", "annotations"), "balanced_*")
+	rs, err := human.ReadSwedishDir(testdata.Dir(t, "swedish-gec-evaluation", "annotations"), "balanced_*")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +195,7 @@ func TestSwedishTable4(t *testing.T) {
 // chose Other and no label inside the range used goes unused, so both
 // conventions give the same kappa.
 func TestSwedishKappa(t *testing.T) {
-	rs, err := corpora.ReadSwedishDir(testdata.Dir(t, "swedish-gec-evaluation", "annotations"), "balanced_A")
+	rs, err := human.ReadSwedishDir(testdata.Dir(t, "swedish-gec-evaluation", "annotations"), "balanced_A")
 	if err != nil {
 		t.Fatal(err)
 	}

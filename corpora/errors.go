@@ -3,8 +3,6 @@ package corpora
 import (
 	"errors"
 	"fmt"
-
-	"github.com/gecmetric/gecmetric/calibrate/human"
 )
 
 // A ParseError is returned for input that does not follow its format. It
@@ -34,25 +32,13 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // Sentinel errors wrapped by ParseError.
 var (
-	ErrInvalidUTF8   = errors.New("invalid UTF-8")
-	ErrLineCount     = errors.New("line counts differ")
-	ErrM2Syntax      = errors.New("malformed M2")
-	ErrUnknownLabel  = human.ErrUnknownLabel // a rating label that is not on its scale
-	ErrRatingSyntax  = errors.New("malformed rating data")
-	ErrEmptyInput    = errors.New("empty input")
-	ErrMissingColumn = errors.New("missing column")
+	ErrInvalidUTF8 = errors.New("invalid UTF-8")
+	ErrLineCount   = errors.New("line counts differ")
+	ErrM2Syntax    = errors.New("malformed M2")
+	ErrEmptyInput  = errors.New("empty input")
 )
 
 func parseErr(file string, line, col int, base error, format string, args ...any) *ParseError {
 	msg := fmt.Sprintf(format, args...)
 	return &ParseError{File: file, Line: line, Column: col, Err: fmt.Errorf("%w: %s", base, msg)}
-}
-
-// labelErr reports a label that its scale rejected; err already wraps
-// ErrUnknownLabel and says which label and scale.
-func labelErr(file string, line int, context string, err error) *ParseError {
-	if context != "" {
-		err = fmt.Errorf("%s: %w", context, err)
-	}
-	return &ParseError{File: file, Line: line, Err: err}
 }

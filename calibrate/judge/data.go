@@ -10,6 +10,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -46,7 +47,7 @@ type evidenceKey struct {
 // gold_reference candidate is also each item's reference, as it was in the
 // queries put to GPT-4.
 func LoadSottana(dir string) (*Dataset, error) {
-	rs, err := corpora.ReadRatings(dir, "sottana", nil)
+	rs, err := human.ReadRatings(dir, "sottana", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +65,7 @@ func LoadSottana(dir string) (*Dataset, error) {
 // test sets (…/data/balanced_test/Nyberg.CEFR_X.balanced_test.corr.txt):
 // an item "balanced_X:n" has line n of level X's reference.
 func LoadSwedish(annotations, balanced string) (*Dataset, error) {
-	rs, err := corpora.ReadRatings(annotations, "swedish", nil)
+	rs, err := human.ReadRatings(annotations, "swedish", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +106,7 @@ func LoadSwedish(annotations, balanced string) (*Dataset, error) {
 // rated for grammaticality 1-4 by an expert and five crowd workers, with a
 // train/dev/test split in each rating's Group.
 func LoadGUG(path string) (*Dataset, error) {
-	rs, err := corpora.ReadRatings(path, "gug", nil)
+	rs, err := human.ReadRatings(path, "gug", nil)
 	if err != nil {
 		return nil, err
 	}

@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/en"
 	"github.com/gecmetric/gecmetric/edits/sv"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 	"github.com/gecmetric/gecmetric/metrics/fluency"
 )

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )

@@ -12,7 +12,7 @@ import (
 	"sync"
 
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 

@@ -8,8 +8,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/gecmetric/gecmetric/calibrate/human"
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 func agreementCommand(e *env) *cli.Command {
@@ -28,8 +27,8 @@ func agreementCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print JSON"},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			if corpora.IsRankingFormat(cmd.String("format")) {
-				rk, err := corpora.ReadRankings(cmd.String("human"), cmd.String("format"))
+			if human.IsRankingFormat(cmd.String("format")) {
+				rk, err := human.ReadRankings(cmd.String("human"), cmd.String("format"))
 				if err != nil {
 					return err
 				}

@@ -16,8 +16,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/gecmetric/gecmetric/calibrate/human"
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 // humanFlags are the flags that say where human judgements are and how to
@@ -25,8 +24,8 @@ import (
 func humanFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "human", Usage: "human ratings or rankings (a file, or a folder for --format sottana/swedish)", Required: true},
-		&cli.StringFlag{Name: "format", Usage: "format of --human: " + strings.Join(corpora.RatingFormats, ", ") +
-			"; rankings: " + strings.Join(corpora.RankingFormats, ", "), Required: true},
+		&cli.StringFlag{Name: "format", Usage: "format of --human: " + strings.Join(human.RatingFormats, ", ") +
+			"; rankings: " + strings.Join(human.RankingFormats, ", "), Required: true},
 		&cli.StringSliceFlag{Name: "scale", Usage: "only these scales (by name, e.g. grammaticality; repeatable)"},
 		&cli.StringSliceFlag{Name: "annotator", Usage: "only these annotators (repeatable); default all"},
 		&cli.StringFlag{Name: "item-col", Value: "item", Usage: "csv/tsv/jsonl: the item id column"},
@@ -39,9 +38,9 @@ func humanFlags() []cli.Flag {
 // readHuman reads the ratings named by the human flags, keeping the scales
 // asked for.
 func readHuman(cmd *cli.Command) (human.Ratings, error) {
-	var table *corpora.RatingTable
+	var table *human.RatingTable
 	if specs := cmd.StringSlice("rating"); len(specs) > 0 {
-		table = &corpora.RatingTable{Item: cmd.String("item-col"), System: cmd.String("system-col"),
+		table = &human.RatingTable{Item: cmd.String("item-col"), System: cmd.String("system-col"),
 			Annotator: cmd.String("annotator-col"), Scales: map[string]*human.Scale{},
 			// Only calibrate fit defines these: it needs the rated texts.
 			Source: cmd.String("source-col"), Output: cmd.String("output-col")}
@@ -57,7 +56,7 @@ func readHuman(cmd *cli.Command) (human.Ratings, error) {
 			table.Scales[col] = scale
 		}
 	}
-	rs, err := corpora.ReadRatings(cmd.String("human"), cmd.String("format"), table)
+	rs, err := human.ReadRatings(cmd.String("human"), cmd.String("format"), table)
 	if err != nil {
 		return nil, err
 	}
@@ -110,8 +109,8 @@ func correlateCommand(e *env) *cli.Command {
 				opt.Resamples = -1
 			}
 			var results []calibrate.Correlation
-			if corpora.IsRankingFormat(cmd.String("format")) {
-				rk, err := corpora.ReadRankings(cmd.String("human"), cmd.String("format"))
+			if human.IsRankingFormat(cmd.String("format")) {
+				rk, err := human.ReadRankings(cmd.String("human"), cmd.String("format"))
 				if err != nil {
 					return err
 				}

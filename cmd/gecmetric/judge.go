@@ -19,6 +19,7 @@ import (
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/sv"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
@@ -263,7 +264,7 @@ func answerQueries(e *env, j *judge.Judge, path string) error {
 		return err
 	}
 	defer f.Close()
-	qs, err := corpora.ReadQueries(f, path)
+	qs, err := human.ReadQueries(f, path)
 	if err != nil {
 		return err
 	}

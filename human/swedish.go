@@ -1,4 +1,4 @@
-package corpora
+package human
 
 import (
 	"bytes"
@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-
-	"github.com/gecmetric/gecmetric/calibrate/human"
 )
 
 // SwedishFeatures maps the feature names of the Swedish annotation tool
@@ -19,11 +17,11 @@ import (
 // ratings as numbers, 1-4 with 0 for Other.
 var SwedishFeatures = []struct {
 	Name  string
-	Scale *human.Scale
+	Scale *Scale
 }{
-	{"Grammaticality", human.Grammaticality4},
-	{"Fluency", human.Fluency4},
-	{"Meaning Preservation", human.Meaning4},
+	{"Grammaticality", Grammaticality4},
+	{"Fluency", Fluency4},
+	{"Meaning Preservation", Meaning4},
 }
 
 type swedishExample struct {
@@ -49,7 +47,7 @@ type swedishExample struct {
 // annotator, line up. The rating's PostEdit is the annotator's corrected
 // version of the output. Systems are read in sorted order. Ratings with a
 // number that is not on the scale are errors naming the example's line.
-func ReadSwedish(r io.Reader, name, group string) (human.Ratings, error) {
+func ReadSwedish(r io.Reader, name, group string) (Ratings, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -62,7 +60,7 @@ func ReadSwedish(r io.Reader, name, group string) (human.Ratings, error) {
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil, syntax(dec.InputOffset(), "want a JSON object")
 	}
-	var out human.Ratings
+	var out Ratings
 	found := false
 	for dec.More() {
 		kt, err := dec.Token()
@@ -114,7 +112,7 @@ func ReadSwedish(r io.Reader, name, group string) (human.Ratings, error) {
 						if err != nil {
 							return nil, labelErr(name, line, fmt.Sprintf("example %d %s %s %s", n, sys, a, f.Name), err)
 						}
-						out = append(out, human.Rating{
+						out = append(out, Rating{
 							Item: item, Group: group, Source: ex.Original, System: sys, Output: res.Output,
 							Annotator: a, Scale: f.Scale, Label: lab, Value: val, Other: other, PostEdit: post,
 							Pos: fmt.Sprintf("%s:%d", name, line),
@@ -135,7 +133,7 @@ func ReadSwedish(r io.Reader, name, group string) (human.Ratings, error) {
 
 // ReadSwedishFile reads one annotation file; group is the name of the
 // folder it is in (e.g. "balanced_A").
-func ReadSwedishFile(path string) (human.Ratings, error) {
+func ReadSwedishFile(path string) (Ratings, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -147,7 +145,7 @@ func ReadSwedishFile(path string) (human.Ratings, error) {
 // ReadSwedishDir reads every annotations/<set>/<annotator>.json under dir
 // whose set matches the glob pattern sets (e.g. "balanced_*"), in sorted
 // order.
-func ReadSwedishDir(dir, sets string) (human.Ratings, error) {
+func ReadSwedishDir(dir, sets string) (Ratings, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, sets, "*.json"))
 	if err != nil {
 		return nil, err
@@ -159,9 +157,9 @@ func ReadSwedishDir(dir, sets string) (human.Ratings, error) {
 }
 
 // readSwedishFiles reads the annotation files at paths in sorted order.
-func readSwedishFiles(paths []string) (human.Ratings, error) {
+func readSwedishFiles(paths []string) (Ratings, error) {
 	slices.Sort(paths)
-	var all human.Ratings
+	var all Ratings
 	for _, p := range paths {
 		rs, err := ReadSwedishFile(p)
 		if err != nil {

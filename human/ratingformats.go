@@ -1,4 +1,4 @@
-package corpora
+package human
 
 import (
 	"fmt"
@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/gecmetric/gecmetric/calibrate/human"
 )
 
 // RatingFormats names the formats ReadRatings accepts, for help texts.
@@ -28,7 +26,7 @@ var RankingFormats = []string{"wmt", "appraise"}
 //	gug              gug_annotations.tsv
 //	seed003-crowd    an MTurk-style batch CSV (Seed003Crowd)
 //	csv, tsv, jsonl  a table described by table (required for these)
-func ReadRatings(path, format string, table *RatingTable) (human.Ratings, error) {
+func ReadRatings(path, format string, table *RatingTable) (Ratings, error) {
 	if format == "swedish" {
 		return readSwedishPath(path)
 	}
@@ -36,7 +34,7 @@ func ReadRatings(path, format string, table *RatingTable) (human.Ratings, error)
 	if err != nil {
 		return nil, err
 	}
-	file := func(read func(f io.Reader) (human.Ratings, error)) (human.Ratings, error) {
+	file := func(read func(f io.Reader) (Ratings, error)) (Ratings, error) {
 		if fi.IsDir() {
 			return nil, fmt.Errorf("%s: is a folder; format %s reads a file", path, format)
 		}
@@ -49,20 +47,20 @@ func ReadRatings(path, format string, table *RatingTable) (human.Ratings, error)
 		}
 		return Sottana.ReadSottanaDir(path)
 	case "potato":
-		return file(func(f io.Reader) (human.Ratings, error) {
+		return file(func(f io.Reader) (Ratings, error) {
 			return Sottana.ReadPotato(f, path, filepath.Base(filepath.Dir(path)))
 		})
 	case "seed000-answers":
-		return file(func(f io.Reader) (human.Ratings, error) { return Sottana.ReadAnswers(f, path, "gpt4") })
+		return file(func(f io.Reader) (Ratings, error) { return Sottana.ReadAnswers(f, path, "gpt4") })
 	case "gug":
-		return file(func(f io.Reader) (human.Ratings, error) { return ReadGUG(f, path) })
+		return file(func(f io.Reader) (Ratings, error) { return ReadGUG(f, path) })
 	case "seed003-crowd":
-		return file(func(f io.Reader) (human.Ratings, error) { return Seed003Crowd.ReadCSV(f, path, ',') })
+		return file(func(f io.Reader) (Ratings, error) { return Seed003Crowd.ReadCSV(f, path, ',') })
 	case "csv", "tsv", "jsonl":
 		if table == nil {
 			return nil, fmt.Errorf("format %s needs a column description (item, system, annotator and rating columns)", format)
 		}
-		return file(func(f io.Reader) (human.Ratings, error) {
+		return file(func(f io.Reader) (Ratings, error) {
 			switch format {
 			case "csv":
 				return table.ReadCSV(f, path, ',')
@@ -78,7 +76,7 @@ func ReadRatings(path, format string, table *RatingTable) (human.Ratings, error)
 
 // ReadRankings reads relative rankings from path: format "wmt" (WMT CSV)
 // or "appraise" (Appraise XML).
-func ReadRankings(path, format string) ([]human.Ranking, error) {
+func ReadRankings(path, format string) ([]Ranking, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -98,7 +96,7 @@ func IsRankingFormat(format string) bool { return slices.Contains(RankingFormats
 
 // readSwedishPath reads the Swedish annotation files that path (a file, a
 // set folder, a folder of sets, or a glob pattern of those) names.
-func readSwedishPath(path string) (human.Ratings, error) {
+func readSwedishPath(path string) (Ratings, error) {
 	matches, err := filepath.Glob(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -106,13 +104,13 @@ func readSwedishPath(path string) (human.Ratings, error) {
 	if len(matches) == 0 {
 		return nil, fmt.Errorf("%s: no such file or folder", path)
 	}
-	var all human.Ratings
+	var all Ratings
 	for _, m := range matches {
 		fi, err := os.Stat(m)
 		if err != nil {
 			return nil, err
 		}
-		var rs human.Ratings
+		var rs Ratings
 		switch {
 		case !fi.IsDir():
 			rs, err = ReadSwedishFile(m)

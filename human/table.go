@@ -1,4 +1,4 @@
-package corpora
+package human
 
 import (
 	"encoding/csv"
@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/corpora"
 )
 
 // A RatingTable reads ratings from a table with named columns: CSV, TSV or
@@ -29,7 +29,7 @@ type RatingTable struct {
 	PostEdit  string
 	// Scales maps a rating column to its scale, in column order of the
 	// ratings produced (sorted by column name).
-	Scales map[string]*human.Scale
+	Scales map[string]*Scale
 	// OneHot allows a scale column to be spread over boolean columns
 	// "<column>.<label>" or "<column>.<label>.on" holding "true" for the
 	// chosen label (the form of MTurk radio groups). At most one may be
@@ -44,16 +44,16 @@ type RatingTable struct {
 // results: Input.* for the HIT's variables, Answer.* for the worker's
 // answers): Input.id is the item (HITId when absent), Input.system the
 // system, Input.machine_completion the rated generation, WorkerId the
-// annotator; Answer.fluency on human.Fluency5 and Answer.commonsense on
-// human.Commonsense5, either as a value ("4", "4/5", "good") or one-hot
+// annotator; Answer.fluency on Fluency5 and Answer.commonsense on
+// Commonsense5, either as a value ("4", "4/5", "good") or one-hot
 // over Answer.fluency.<k>[.on] columns.
 var Seed003Crowd = RatingTable{
 	Item: "Input.id", ItemFallback: []string{"HITId"},
 	System: "Input.system", Output: "Input.machine_completion", Source: "Input.source",
 	Annotator: "WorkerId",
-	Scales: map[string]*human.Scale{
-		"Answer.fluency":     human.Fluency5,
-		"Answer.commonsense": human.Commonsense5,
+	Scales: map[string]*Scale{
+		"Answer.fluency":     Fluency5,
+		"Answer.commonsense": Commonsense5,
 	},
 	OneHot: true,
 }
@@ -116,21 +116,21 @@ func (t RatingTable) resolve(header []string) (*tableCols, error) {
 	return c, nil
 }
 
-func (t RatingTable) row(c *tableCols, get func(int) string, name string, line int) (human.Ratings, error) {
+func (t RatingTable) row(c *tableCols, get func(int) string, name string, line int) (Ratings, error) {
 	cell := func(i int) string {
 		if i < 0 {
 			return ""
 		}
 		return get(i)
 	}
-	base := human.Rating{
+	base := Rating{
 		Item: cell(c.item), System: cell(c.system), Annotator: cell(c.annotator), Source: cell(c.source),
 		Output: cell(c.output), Group: cell(c.group), PostEdit: cell(c.postEdit), Pos: fmt.Sprintf("%s:%d", name, line),
 	}
 	if base.Item == "" {
 		return nil, parseErr(name, line, 0, ErrMissingColumn, "empty item id")
 	}
-	var out human.Ratings
+	var out Ratings
 	for _, col := range c.scales {
 		sc := t.Scales[col]
 		var label string
@@ -162,7 +162,7 @@ func (t RatingTable) row(c *tableCols, get func(int) string, name string, line i
 }
 
 // ReadCSV reads a CSV table (comma is ',' or '\t') with a header line.
-func (t RatingTable) ReadCSV(r io.Reader, name string, comma rune) (human.Ratings, error) {
+func (t RatingTable) ReadCSV(r io.Reader, name string, comma rune) (Ratings, error) {
 	cr := csv.NewReader(r)
 	cr.Comma = comma
 	if comma == '\t' {
@@ -170,7 +170,7 @@ func (t RatingTable) ReadCSV(r io.Reader, name string, comma rune) (human.Rating
 	}
 	header, err := cr.Read()
 	if err == io.EOF {
-		return nil, parseErr(name, 0, 0, ErrEmptyInput, "no header")
+		return nil, parseErr(name, 0, 0, corpora.ErrEmptyInput, "no header")
 	}
 	if err != nil {
 		return nil, csvErr(name, err)
@@ -180,9 +180,9 @@ func (t RatingTable) ReadCSV(r io.Reader, name string, comma rune) (human.Rating
 	}
 	c, err := t.resolve(header)
 	if err != nil {
-		return nil, &ParseError{File: name, Line: 1, Err: err}
+		return nil, &corpora.ParseError{File: name, Line: 1, Err: err}
 	}
-	var out human.Ratings
+	var out Ratings
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -202,8 +202,8 @@ func (t RatingTable) ReadCSV(r io.Reader, name string, comma rune) (human.Rating
 
 // ReadJSONL reads a JSON Lines table. Values may be strings, numbers or
 // null; the columns are taken from the first object.
-func (t RatingTable) ReadJSONL(r io.Reader, name string) (human.Ratings, error) {
-	var out human.Ratings
+func (t RatingTable) ReadJSONL(r io.Reader, name string) (Ratings, error) {
+	var out Ratings
 	var c *tableCols
 	var header []string
 	err := eachJSONLine(r, name, func(line int, raw []byte) error {
@@ -230,7 +230,7 @@ func (t RatingTable) ReadJSONL(r io.Reader, name string) (human.Ratings, error) 
 		}
 		if c == nil {
 			if c, err = t.resolve(header); err != nil {
-				return &ParseError{File: name, Line: line, Err: err}
+				return &corpora.ParseError{File: name, Line: line, Err: err}
 			}
 		}
 		rs, err := t.row(c, func(i int) string { return vals[header[i]] }, name, line)

@@ -1,4 +1,4 @@
-package corpora
+package human
 
 import (
 	"crypto/sha256"
@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
@@ -152,7 +151,7 @@ func TestReadSwedish(t *testing.T) {
 		t.Fatalf("%d ratings, want 6", len(rs))
 	}
 	r := rs[2] // first example, meaning preservation 0 = Other
-	if r.Item != "set1:1" || r.Scale != human.Meaning4 || !r.Other || !math.IsNaN(r.Value) || r.PostEdit != "Jag har en bok ." || r.Output != "Jag har en bok" {
+	if r.Item != "set1:1" || r.Scale != Meaning4 || !r.Other || !math.IsNaN(r.Value) || r.PostEdit != "Jag har en bok ." || r.Output != "Jag har en bok" {
 		t.Errorf("got %+v", r)
 	}
 	if rs[3].Item != "set1:2" || rs[3].Label != "Incomprehensible" || rs[4].Label != "Somewhat unnatural" || rs[3].Pos != "k.json:11" {
@@ -200,8 +199,8 @@ func TestReadWMTRankings(t *testing.T) {
 	if len(rk) != 2 || rk[0].Item != "7" || rk[1].Annotator != "annotB" || fmt.Sprint(rk[0].Ranks) != "[1 2]" || rk[1].Pos != "p.csv:3" {
 		t.Fatalf("got %+v", rk)
 	}
-	cs := human.Comparisons(rk)
-	if len(cs) != 2 || cs[0].Outcome != human.Win || cs[1].Outcome != human.Tie {
+	cs := Comparisons(rk)
+	if len(cs) != 2 || cs[0].Outcome != Win || cs[1].Outcome != Tie {
 		t.Errorf("comparisons %+v", cs)
 	}
 	_, err = ReadWMTRankings(strings.NewReader(strings.Replace(in, "CAMB,1,2", "CAMB,x,2", 1)), "p.csv")
@@ -235,8 +234,8 @@ func TestReadAppraise(t *testing.T) {
 		t.Fatalf("got %+v", rk)
 	}
 	// 4 systems → 6 pairs, plus 1 → 7; SYS2 vs SYS3 is a tie.
-	cs := human.Comparisons(rk)
-	if len(cs) != 7 || cs[0].Outcome != human.Loss || cs[3].A != "SYS2" || cs[3].B != "SYS3" || cs[3].Outcome != human.Tie {
+	cs := Comparisons(rk)
+	if len(cs) != 7 || cs[0].Outcome != Loss || cs[3].A != "SYS2" || cs[3].B != "SYS3" || cs[3].Outcome != Tie {
 		t.Errorf("comparisons %+v", cs)
 	}
 	_, err = ReadAppraiseRankings(strings.NewReader(strings.Replace(appraiseFixture, `rank="4"`, `rank="four"`, 1)), "a.xml")
@@ -257,7 +256,7 @@ func TestReadSeed003Crowd(t *testing.T) {
 		t.Fatalf("%d ratings, want 3", len(rs))
 	}
 	// Columns sorted: Answer.commonsense before Answer.fluency.
-	if rs[0].Scale != human.Commonsense5 || rs[0].Value != 4 || rs[1].Label != "excellent" || rs[2].Value != 3 || rs[2].Annotator != "W2" || rs[2].Output != "The man wore a glove ." {
+	if rs[0].Scale != Commonsense5 || rs[0].Value != 4 || rs[1].Label != "excellent" || rs[2].Value != 3 || rs[2].Annotator != "W2" || rs[2].Output != "The man wore a glove ." {
 		t.Errorf("got %+v", rs)
 	}
 	onehot := "HITId,WorkerId,Input.machine_completion,Answer.fluency.1.on,Answer.fluency.2.on,Answer.commonsense.3,Answer.commonsense.5\n" +
@@ -276,7 +275,7 @@ func TestReadSeed003Crowd(t *testing.T) {
 }
 
 func TestRatingTableJSONL(t *testing.T) {
-	tab := RatingTable{Item: "id", System: "sys", Annotator: "who", Scales: map[string]*human.Scale{"g": human.Grammaticality4}}
+	tab := RatingTable{Item: "id", System: "sys", Annotator: "who", Scales: map[string]*Scale{"g": Grammaticality4}}
 	in := `{"id": "1", "sys": "A", "who": "x", "g": 4}
 {"id": "1", "sys": "B", "who": "x", "g": "O"}
 {"id": "2", "sys": "A", "who": "x", "g": null}
@@ -344,7 +343,7 @@ func TestReadSharedRatings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(sw.By("katarina").Where(func(r *human.Rating) bool { return strings.HasPrefix(r.Group, "balanced") })); n != 3*64*5*3 {
+	if n := len(sw.By("katarina").Where(func(r *Rating) bool { return strings.HasPrefix(r.Group, "balanced") })); n != 3*64*5*3 {
 		t.Errorf("Swedish katarina balanced: %d, want %d", n, 3*64*5*3)
 	}
 
@@ -362,7 +361,7 @@ func TestReadSharedRatings(t *testing.T) {
 	}
 }
 
-func readGUGFile(path string) (human.Ratings, error) {
+func readGUGFile(path string) (Ratings, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -400,9 +399,9 @@ func FuzzReadSwedish(f *testing.F) {
 func FuzzReadRankings(f *testing.F) {
 	f.Add(appraiseFixture, "srclang,trglang,srcIndex,documentId,segmentId,judgeId,system1Id,system2Id,system1rank,system2rank\na,b,1,1,1,j,A,B,1,2\n")
 	f.Fuzz(func(t *testing.T, xmlIn, csvIn string) {
-		for _, read := range []func() ([]human.Ranking, error){
-			func() ([]human.Ranking, error) { return ReadAppraiseRankings(strings.NewReader(xmlIn), "f") },
-			func() ([]human.Ranking, error) { return ReadWMTRankings(strings.NewReader(csvIn), "f") },
+		for _, read := range []func() ([]Ranking, error){
+			func() ([]Ranking, error) { return ReadAppraiseRankings(strings.NewReader(xmlIn), "f") },
+			func() ([]Ranking, error) { return ReadWMTRankings(strings.NewReader(csvIn), "f") },
 		} {
 			rk, err := read()
 			if err != nil {

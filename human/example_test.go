@@ -3,7 +3,7 @@ package human_test
 import (
 	"fmt"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 func ExampleScale_Parse() {

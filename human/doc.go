@@ -2,11 +2,11 @@
 // order, direction, and an "Other" label kept apart), single ratings, and
 // rankings of system outputs.
 //
-// It is a leaf package (standard library only) so that both the readers in
-// corpora and the statistics in calibrate can use it without an import
-// cycle: corpora → calibrate/human ← calibrate. Readers check every label
-// against its Scale while they still know the file and line; the statistics
-// never see a label they cannot place.
+// It also reads and writes every rating and ranking file format (see
+// "Reading rating and ranking files" below). It imports corpora (for
+// ParseError) and nothing above it; calibrate and annotate import human.
+// Readers check every label against its Scale while they still know the
+// file and line; the statistics never see a label they cannot place.
 //
 // # Scales
 //
@@ -30,4 +30,20 @@
 // selection helpers. A Ranking is one annotator's relative ranking of
 // several system outputs for one item (WMT/Appraise style, 1 = best, ties
 // allowed); Comparisons expands rankings into pairwise outcomes.
+//
+// # Reading rating and ranking files
+//
+// The rating readers return Ratings, with scales checked while the file and
+// line are known: Seed000.ReadPotato, ReadAnswers and ReadSottanaDir (Sottana
+// et al. 2023: Potato annotated_instances.jsonl, GPT-4 output.jsonl),
+// ReadQueries/WriteQuery (the seed-000 query format), ReadSwedish and
+// ReadSwedishDir (Östling et al. 2024, ratings and post-edits), ReadGUG
+// (Heilman et al. 2014), RatingTable.ReadCSV/ReadJSONL for any table with
+// named columns, and Seed003Crowd for MTurk-style batch CSVs
+// (Input.*/Answer.* columns). ReadWMTRankings (WMT CSV, JFLEG's
+// pairwise.csv) and ReadAppraiseRankings (Appraise XML, the CoNLL-2014
+// ranking sets) return Ranking values. A label that is not on its
+// scale is an error wrapping ErrUnknownLabel; other malformed rating data
+// wraps ErrRatingSyntax. Every error names the file and line (and column
+// where it helps) as a *corpora.ParseError.
 package human

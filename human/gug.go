@@ -1,4 +1,4 @@
-package corpora
+package human
 
 import (
 	"bufio"
@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/corpora"
 )
 
 // GUGSystem is the System of GUG ratings: the learner sentences themselves
@@ -19,7 +19,7 @@ const GUGSystem = "learner"
 // Flower Judgements ("[3, 3, 3, 4, 2]", or "[]" when the expert chose
 // Other and the sentence was not sent to the crowd), Average, Dataset
 // (train/dev/test/none). Fields are not quoted. Judgements are on
-// human.Grammaticality4; the expert's Other is written 0 (the README's
+// Grammaticality4; the expert's Other is written 0 (the README's
 // "O" is accepted too).
 //
 // Each sentence gives one rating by annotator "expert" and one by
@@ -28,10 +28,10 @@ const GUGSystem = "learner"
 // statistics over them treat each position as one coder, as is usual for
 // this data set. Group is the Dataset column, System is GUGSystem, Output
 // the sentence.
-func ReadGUG(r io.Reader, name string) (human.Ratings, error) {
+func ReadGUG(r io.Reader, name string) (Ratings, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
-	var out human.Ratings
+	var out Ratings
 	n := 0
 	want := []string{"Id", "Sentence", "Expert Judgement", "Crowd Flower Judgements", "Average", "Dataset"}
 	for sc.Scan() {
@@ -55,12 +55,12 @@ func ReadGUG(r io.Reader, name string) (human.Ratings, error) {
 		id, sent, expert, crowd, split := f[0], f[1], f[2], f[3], f[5]
 		pos := fmt.Sprintf("%s:%d", name, n)
 		add := func(annotator, label string) error {
-			lab, val, other, err := human.Grammaticality4.Parse(label)
+			lab, val, other, err := Grammaticality4.Parse(label)
 			if err != nil {
 				return labelErr(name, n, annotator, err)
 			}
-			out = append(out, human.Rating{Item: id, Group: split, Source: sent, System: GUGSystem, Output: sent,
-				Annotator: annotator, Scale: human.Grammaticality4, Label: lab, Value: val, Other: other, Pos: pos})
+			out = append(out, Rating{Item: id, Group: split, Source: sent, System: GUGSystem, Output: sent,
+				Annotator: annotator, Scale: Grammaticality4, Label: lab, Value: val, Other: other, Pos: pos})
 			return nil
 		}
 		if err := add("expert", expert); err != nil {
@@ -81,10 +81,10 @@ func ReadGUG(r io.Reader, name string) (human.Ratings, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &ParseError{File: name, Line: n + 1, Err: err}
+		return nil, &corpora.ParseError{File: name, Line: n + 1, Err: err}
 	}
 	if n == 0 {
-		return nil, parseErr(name, 0, 0, ErrEmptyInput, "no GUG header")
+		return nil, parseErr(name, 0, 0, corpora.ErrEmptyInput, "no GUG header")
 	}
 	return out, nil
 }

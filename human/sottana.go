@@ -1,4 +1,4 @@
-package corpora
+package human
 
 import (
 	"bufio"
@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/corpora"
 )
 
 // A Seed000 describes a rating study in the seed-000 protocol (Sottana et
@@ -31,7 +31,7 @@ type Seed000 struct {
 	Systems []string
 	// Scales maps a label-annotation key (without the _k suffix) and a
 	// JSON answer field to its scale.
-	Scales map[string]*human.Scale
+	Scales map[string]*Scale
 	// Strict rejects answers whose numeric semantics score is not a label
 	// (GPT-4 answered 4.5 twice). When false, such a number is rounded
 	// half to even, as Python's round() did in the original analysis.
@@ -57,10 +57,10 @@ type Seed000 struct {
 // not rely on but tests check.
 var Sottana = Seed000{
 	Systems: []string{"gold_reference", "opt-iml-max-30b", "text-davinci-003", "gpt-3.5-turbo"},
-	Scales: map[string]*human.Scale{
-		"semantics":      human.Semantics5,
-		"grammaticality": human.ErrorCount3,
-		"overcorrection": human.Overcorrection4,
+	Scales: map[string]*Scale{
+		"semantics":      Semantics5,
+		"grammaticality": ErrorCount3,
+		"overcorrection": Overcorrection4,
 	},
 }
 
@@ -99,8 +99,8 @@ type potatoLine struct {
 // n being the 1-based position of the label on the scale (semantics
 // labels are "scale_1".."scale_5"). Label and position must agree, and
 // every candidate must be rated on every scale. name is used in errors.
-func (f Seed000) ReadPotato(r io.Reader, name, annotator string) (human.Ratings, error) {
-	var out human.Ratings
+func (f Seed000) ReadPotato(r io.Reader, name, annotator string) (Ratings, error) {
+	var out Ratings
 	scales := f.scaleNames()
 	err := eachJSONLine(r, name, func(line int, raw []byte) error {
 		var pl potatoLine
@@ -142,7 +142,7 @@ func (f Seed000) ReadPotato(r io.Reader, name, annotator string) (human.Ratings,
 					if other || strconv.Itoa(i+1) != pos {
 						return parseErr(name, line, 0, ErrRatingSyntax, "%s: label %q is position %d on the scale but the file says %q", key, lab, i+1, pos)
 					}
-					out = append(out, human.Rating{
+					out = append(out, Rating{
 						Item: pl.ID, Source: pl.DisplayedText, System: sys, Output: output,
 						Annotator: annotator, Scale: sc, Label: sc.Labels[i].Name, Value: sc.Labels[i].Value,
 						Pos: fmt.Sprintf("%s:%d", name, line),
@@ -160,8 +160,8 @@ func (f Seed000) ReadPotato(r io.Reader, name, annotator string) (human.Ratings,
 // {"<system>": {"semantics": 5, "grammaticality": "0", "overcorrection":
 // "No"}, ..., "id": "..."}. Systems appear in f.Systems order, then any
 // others in file order.
-func (f Seed000) ReadAnswers(r io.Reader, name, annotator string) (human.Ratings, error) {
-	var out human.Ratings
+func (f Seed000) ReadAnswers(r io.Reader, name, annotator string) (Ratings, error) {
+	var out Ratings
 	scales := f.scaleNames()
 	err := eachJSONLine(r, name, func(line int, raw []byte) error {
 		kvs, err := orderedObject(raw)
@@ -209,7 +209,7 @@ func (f Seed000) ReadAnswers(r io.Reader, name, annotator string) (human.Ratings
 	return out, err
 }
 
-func (f Seed000) answerRating(sc *human.Scale, raw json.RawMessage) (human.Rating, error) {
+func (f Seed000) answerRating(sc *Scale, raw json.RawMessage) (Rating, error) {
 	var num float64
 	var str string
 	var name string
@@ -224,12 +224,12 @@ func (f Seed000) answerRating(sc *human.Scale, raw json.RawMessage) (human.Ratin
 	} else if json.Unmarshal(raw, &str) == nil {
 		name, value, other, err = sc.Parse(str)
 	} else {
-		return human.Rating{}, fmt.Errorf("answer %s is neither a number nor a string", raw)
+		return Rating{}, fmt.Errorf("answer %s is neither a number nor a string", raw)
 	}
 	if err != nil {
-		return human.Rating{}, err
+		return Rating{}, err
 	}
-	return human.Rating{Scale: sc, Label: name, Value: value, Other: other}, nil
+	return Rating{Scale: sc, Label: name, Value: value, Other: other}, nil
 }
 
 // A Query is one item as put to a model in the seed-000 query format:
@@ -306,7 +306,7 @@ func writeJSONString(b *bytes.Buffer, s string) {
 // bit), and dir/<part>/gpt4_as_annotator/output.jsonl for GPT-4
 // (annotator "gpt4"). GPT-4's ratings get the source and outputs of the
 // Potato items with the same id. Files are read in sorted path order.
-func (f Seed000) ReadSottanaDir(dir string) (human.Ratings, error) {
+func (f Seed000) ReadSottanaDir(dir string) (Ratings, error) {
 	humans, err := filepath.Glob(filepath.Join(dir, "*", "annotation_output", "*", "annotated_instances.jsonl"))
 	if err != nil {
 		return nil, err
@@ -315,13 +315,13 @@ func (f Seed000) ReadSottanaDir(dir string) (human.Ratings, error) {
 		return nil, fmt.Errorf("%s: no */annotation_output/*/annotated_instances.jsonl", dir)
 	}
 	slices.Sort(humans)
-	var all human.Ratings
+	var all Ratings
 	type text struct{ src, out, group string }
 	texts := map[[2]string]text{}
 	for _, p := range humans {
 		annotator := filepath.Base(filepath.Dir(p))
 		group := filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(p))))
-		rs, err := readFileWith(p, func(r io.Reader) (human.Ratings, error) { return f.ReadPotato(r, p, annotator) })
+		rs, err := readFileWith(p, func(r io.Reader) (Ratings, error) { return f.ReadPotato(r, p, annotator) })
 		if err != nil {
 			return nil, err
 		}
@@ -337,7 +337,7 @@ func (f Seed000) ReadSottanaDir(dir string) (human.Ratings, error) {
 	models, _ := filepath.Glob(filepath.Join(dir, "*", "gpt4_as_annotator", "output.jsonl"))
 	slices.Sort(models)
 	for _, p := range models {
-		rs, err := readFileWith(p, func(r io.Reader) (human.Ratings, error) { return f.ReadAnswers(r, p, "gpt4") })
+		rs, err := readFileWith(p, func(r io.Reader) (Ratings, error) { return f.ReadAnswers(r, p, "gpt4") })
 		if err != nil {
 			return nil, err
 		}
@@ -355,7 +355,7 @@ func (f Seed000) ReadSottanaDir(dir string) (human.Ratings, error) {
 // Potato annotation_order.txt (one id a line; page names ending in .html
 // and attention checks are skipped). A missing file leaves rs as it is; an
 // item missing from the file is an error.
-func orderByAnnotationOrder(rs human.Ratings, path string) (human.Ratings, error) {
+func orderByAnnotationOrder(rs Ratings, path string) (Ratings, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return rs, nil
@@ -379,11 +379,11 @@ func orderByAnnotationOrder(rs human.Ratings, path string) (human.Ratings, error
 		}
 	}
 	out := slices.Clone(rs)
-	slices.SortStableFunc(out, func(a, b human.Rating) int { return pos[a.Item] - pos[b.Item] })
+	slices.SortStableFunc(out, func(a, b Rating) int { return pos[a.Item] - pos[b.Item] })
 	return out, nil
 }
 
-func readFileWith(path string, read func(io.Reader) (human.Ratings, error)) (human.Ratings, error) {
+func readFileWith(path string, read func(io.Reader) (Ratings, error)) (Ratings, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -412,7 +412,7 @@ func eachJSONLine(r io.Reader, name string, fn func(line int, raw []byte) error)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return &ParseError{File: name, Line: n + 1, Err: err}
+		return &corpora.ParseError{File: name, Line: n + 1, Err: err}
 	}
 	return nil
 }

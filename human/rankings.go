@@ -1,4 +1,4 @@
-package corpora
+package human
 
 import (
 	"encoding/csv"
@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gecmetric/gecmetric/calibrate/human"
+	"github.com/gecmetric/gecmetric/corpora"
 )
 
 // ReadWMTRankings reads relative rankings in the WMT CSV format (as in
@@ -21,12 +21,12 @@ import (
 // with N ≥ 2 systems a row; rank 1 is best and equal ranks are ties. A row
 // with a rank of -1 (a system not ranked) is skipped, as WMT's scripts do.
 // Item is srcIndex (segmentId when srcIndex is absent), Annotator judgeId.
-func ReadWMTRankings(r io.Reader, name string) ([]human.Ranking, error) {
+func ReadWMTRankings(r io.Reader, name string) ([]Ranking, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	hdr, err := cr.Read()
 	if err == io.EOF {
-		return nil, parseErr(name, 0, 0, ErrEmptyInput, "no header")
+		return nil, parseErr(name, 0, 0, corpora.ErrEmptyInput, "no header")
 	}
 	if err != nil {
 		return nil, csvErr(name, err)
@@ -57,7 +57,7 @@ func ReadWMTRankings(r io.Reader, name string) ([]human.Ranking, error) {
 	if len(ids) < 2 {
 		return nil, parseErr(name, 1, 0, ErrMissingColumn, "want system1Id/system1rank and system2Id/system2rank columns at least")
 	}
-	var out []human.Ranking
+	var out []Ranking
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -70,7 +70,7 @@ func ReadWMTRankings(r io.Reader, name string) ([]human.Ranking, error) {
 		if len(rec) != len(hdr) {
 			return nil, parseErr(name, line, 0, ErrRatingSyntax, "%d fields, header has %d", len(rec), len(hdr))
 		}
-		rk := human.Ranking{Item: rec[item], Annotator: rec[judge], Pos: fmt.Sprintf("%s:%d", name, line)}
+		rk := Ranking{Item: rec[item], Annotator: rec[judge], Pos: fmt.Sprintf("%s:%d", name, line)}
 		skip := false
 		for k := range ids {
 			v, err := strconv.Atoi(strings.TrimSpace(rec[ranks[k]]))
@@ -95,7 +95,7 @@ func ReadWMTRankings(r io.Reader, name string) ([]human.Ranking, error) {
 func csvErr(name string, err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return &ParseError{File: name, Line: pe.Line, Column: pe.Column, Err: fmt.Errorf("%w: %v", ErrRatingSyntax, pe.Err)}
+		return &corpora.ParseError{File: name, Line: pe.Line, Column: pe.Column, Err: fmt.Errorf("%w: %v", ErrRatingSyntax, pe.Err)}
 	}
 	return fmt.Errorf("%s: %w", name, err)
 }
@@ -116,10 +116,10 @@ func csvErr(name string, err error) error {
 // A system attribute listing several systems separated by commas (identical
 // outputs shown once) gives each of them the rank. Item is the
 // ranking-item id, Annotator its user.
-func ReadAppraiseRankings(r io.Reader, name string) ([]human.Ranking, error) {
+func ReadAppraiseRankings(r io.Reader, name string) ([]Ranking, error) {
 	dec := xml.NewDecoder(r)
-	var out []human.Ranking
-	var cur *human.Ranking
+	var out []Ranking
+	var cur *Ranking
 	for {
 		line, _ := dec.InputPos()
 		tok, err := dec.Token()
@@ -137,7 +137,7 @@ func ReadAppraiseRankings(r io.Reader, name string) ([]human.Ranking, error) {
 				if cur != nil {
 					return nil, parseErr(name, line, 0, ErrRatingSyntax, "nested ranking-item")
 				}
-				cur = &human.Ranking{Item: attr(t, "id"), Annotator: attr(t, "user"), Pos: fmt.Sprintf("%s:%d", name, line)}
+				cur = &Ranking{Item: attr(t, "id"), Annotator: attr(t, "user"), Pos: fmt.Sprintf("%s:%d", name, line)}
 				if cur.Item == "" {
 					return nil, parseErr(name, line, 0, ErrMissingColumn, "ranking-item without id")
 				}
