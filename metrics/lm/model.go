@@ -52,7 +52,7 @@ type Model struct {
 }
 
 // Default returns the embedded CMU model, decoding it on first use
-// (about 0.3 s and 40 MB).
+// (see the package doc for its cost).
 var Default = sync.OnceValues(func() (*Model, error) {
 	return Decode(cmulm.Model)
 })
