@@ -1,0 +1,132 @@
+package llmjudge
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/gecmetric/gecmetric/human"
+)
+
+// MaxCandidates is the number of corrections per query in the protocol.
+const MaxCandidates = 4
+
+// ItemID is the id of a source sentence in the seed-000 queries: the hex
+// sha256 of the lower-cased, trimmed source, as Sottana et al.'s
+// add_ids_to_potato_data_files.py made them.
+func ItemID(source string) string {
+	h := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(source))))
+	return hex.EncodeToString(h[:])
+}
+
+// Queries builds the seed-000 queries of line-aligned texts: for line i,
+// the source sources[i] and the outputs outputs[h][i] of systems[h], one
+// query for each group of up to MaxCandidates systems in order (so five
+// systems cost two queries per line), with Line i+1 and id ItemID. Texts
+// are sent as they are, not re-tokenised.
+func Queries(sources []string, systems []string, outputs [][]string) ([]human.Query, error) {
+	if len(systems) != len(outputs) {
+		return nil, fmt.Errorf("llmjudge: %d systems and %d output lists", len(systems), len(outputs))
+	}
+	for h, o := range outputs {
+		if len(o) != len(sources) {
+			return nil, fmt.Errorf("llmjudge: system %q has %d lines, the source %d", systems[h], len(o), len(sources))
+		}
+	}
+	var qs []human.Query
+	for i, src := range sources {
+		for g := 0; g < len(systems); g += MaxCandidates {
+			q := human.Query{ID: ItemID(src), Source: src, Line: i + 1}
+			for h := g; h < min(g+MaxCandidates, len(systems)); h++ {
+				q.Systems = append(q.Systems, systems[h])
+				q.Outputs = append(q.Outputs, outputs[h][i])
+			}
+			if err := checkQuery(q); err != nil {
+				return nil, err
+			}
+			qs = append(qs, q)
+		}
+	}
+	return qs, nil
+}
+
+// ByLine lays out the answers of queries made by Queries: out[h][i] is
+// system h's answer on line i, nil where the query went unanswered.
+func ByLine(results []Result, systems []string, lines int) [][]*Answer {
+	index := map[string]int{}
+	for h, s := range systems {
+		index[s] = h
+	}
+	out := make([][]*Answer, len(systems))
+	for h := range out {
+		out[h] = make([]*Answer, lines)
+	}
+	for _, r := range results {
+		i := r.Query.Line - 1
+		if r.Answers == nil || i < 0 || i >= lines {
+			continue
+		}
+		for k, s := range r.Query.Systems {
+			if h, ok := index[s]; ok {
+				out[h][i] = &r.Answers[k]
+			}
+		}
+	}
+	return out
+}
+
+// WriteAnswers writes the answered results in the seed-000 answer format
+// (gpt4_as_annotator/output.jsonl), one line per answered query:
+// {"<system>": {"semantics": 5, "grammaticality": "0", "overcorrection":
+// "No"}, ..., "id": "..."}, keys in query order and spaced as Python's
+// json.dumps wrote the GPT-4 answers. Semantics is written as the number of
+// its label (a rounded 4.5 as 4). Unanswered queries are left out.
+func WriteAnswers(w io.Writer, results []Result) error {
+	bw := bufio.NewWriter(w)
+	for _, r := range results {
+		if r.Answers == nil {
+			continue
+		}
+		bw.WriteString("{")
+		for k, s := range r.Query.Systems {
+			a := r.Answers[k]
+			fmt.Fprintf(bw, "%s: {\"semantics\": %s, \"grammaticality\": %s, \"overcorrection\": %s}, ",
+				jsonString(s), semanticsNumber(a.Semantics), jsonString(a.Grammaticality), jsonString(a.Overcorrection))
+		}
+		fmt.Fprintf(bw, "\"id\": %s}\n", jsonString(r.Query.ID))
+	}
+	return bw.Flush()
+}
+
+func semanticsNumber(label string) string {
+	if _, err := strconv.Atoi(label); err == nil {
+		return label
+	}
+	return jsonString(label)
+}
+
+// Ratings returns the answers as ratings by annotator (say, the model's
+// name) on the seed-000 scales, three per answered candidate in the order
+// of Scales, with the query's texts: the form in which agreement, fitting
+// and meta-evaluation take any rater's judgements.
+func Ratings(results []Result, annotator string) human.Ratings {
+	var out human.Ratings
+	for _, r := range results {
+		for k, a := range r.Answers {
+			for j, l := range a.Labels() {
+				sc := Scales[j]
+				name, v, _, _ := sc.Parse(l)
+				out = append(out, human.Rating{
+					Item: r.Query.ID, Source: r.Query.Source, System: r.Query.Systems[k], Output: r.Query.Outputs[k],
+					Annotator: annotator, Scale: sc, Label: name, Value: v,
+					Pos: fmt.Sprintf("%s answer to query %d", annotator, r.Query.Line),
+				})
+			}
+		}
+	}
+	return out
+}
