@@ -15,6 +15,7 @@ import (
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 	"github.com/gecmetric/gecmetric/metrics/fluency"
+	"github.com/gecmetric/gecmetric/metrics/lm"
 )
 
 // A Fitted is one default model with what it was fitted and validated on.
@@ -81,7 +82,11 @@ func EnglishExtractor() (*evidence.Extractor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &evidence.Extractor{Lang: en.New(), Fluency: fm}, nil
+	m, err := lm.Default()
+	if err != nil {
+		return nil, err
+	}
+	return &evidence.Extractor{Lang: en.New(), Fluency: fm, LM: m}, nil
 }
 
 // SwedishExtractor returns the evidence extractor of the Swedish models.

@@ -25,6 +25,22 @@
 //	                 me.rewrite, me.negation, me.numbers, me.names
 //	fluency          fl.word_lp, fl.min_word_lp, fl.tag_lp, fl.min_tag_lp, fl.unknown, fl.length
 //
+// Names lists those (the layout of the models fitted before the next
+// families existed); AllNames adds, with the same names in every release:
+//
+//	language model   lm.mean, lm.min, lm.low3, lm.oov_rate (alone); lm.mean_diff_src,
+//	                 lm.sum_diff_src, lm.edit_gain, lm.edit_worst (source);
+//	                 lm.mean_diff_ref, lm.sum_diff_ref (reference)
+//
+// The lm.* features come from package lm's broad-coverage trigram model
+// (natural-log probabilities; see lmfeatures.go for each definition):
+// the hypothesis's mean, least and three least per-word log
+// probabilities and its share of words outside the model's vocabulary;
+// the differences of mean and whole-sentence log probability from the
+// source and from the closest reference; and, per edit from the source,
+// the change in log probability of the edited tokens and the two tokens
+// after them (summed over edits, and the worst edit).
+//
 // The lexicon features separate an output that is far from the reference
 // because it is still wrong from one that is far because it was rewritten
 // fluently: re.oov_rate is the share of words outside the language's

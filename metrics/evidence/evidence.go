@@ -8,6 +8,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics/fluency"
+	"github.com/gecmetric/gecmetric/metrics/lm"
 )
 
 // A Form says which inputs a feature vector may use.
@@ -85,10 +86,44 @@ var features = []struct {
 	{"fl.length", FormAlone},
 }
 
-// Names returns the names of the features of form f, in vector order.
+// extraFeatures are the language-model (lm.*) and error-detector (ged.*)
+// features. They are computed with the others but listed apart, by
+// AllNames, so that Names keeps the vector layout of the models fitted
+// before they existed.
+var extraFeatures = []struct {
+	name string
+	form Form
+}{
+	{"lm.mean", FormAlone},
+	{"lm.min", FormAlone},
+	{"lm.low3", FormAlone},
+	{"lm.oov_rate", FormAlone},
+	{"lm.mean_diff_src", FormSource},
+	{"lm.sum_diff_src", FormSource},
+	{"lm.edit_gain", FormSource},
+	{"lm.edit_worst", FormSource},
+	{"lm.mean_diff_ref", FormReference},
+	{"lm.sum_diff_ref", FormReference},
+}
+
+// Names returns the names of the base features of form f, in vector
+// order: the features of the models fitted before the lm.* and ged.*
+// families (see AllNames).
 func Names(f Form) []string {
 	var out []string
 	for _, ft := range features {
+		if ft.form >= f {
+			out = append(out, ft.name)
+		}
+	}
+	return out
+}
+
+// AllNames returns the names of every feature of form f: Names(f), then
+// the lm.* and ged.* features of f.
+func AllNames(f Form) []string {
+	out := Names(f)
+	for _, ft := range extraFeatures {
 		if ft.form >= f {
 			out = append(out, ft.name)
 		}
@@ -131,12 +166,15 @@ type Lexicon interface {
 	InLexicon(word string) bool
 }
 
-// An Extractor computes evidence. Lang is required; Fluency may be nil
-// (languages without a fluency model), in which case the fl.* features are
-// zero. An Extractor is safe for concurrent use.
+// An Extractor computes evidence. Lang is required; Fluency and LM may be
+// nil (languages without such models), in which case the fl.* or lm.*
+// features are zero. An Extractor is safe for concurrent use.
 type Extractor struct {
 	Lang    edits.Language
 	Fluency *fluency.Model
+	// LM is the broad-coverage language model of the lm.* features; nil
+	// leaves them zero (languages without one).
+	LM      *lm.Model
 	Options edits.Options
 }
 
@@ -147,17 +185,20 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	hyp := in.Hyp
 	oov := x.oovWords(hyp) // positions, used by every form
 	x.alone(v, hyp, oov)
+	hl := x.lmAlone(v, hyp)
 	if in.Source == nil {
 		return v, form
 	}
 	form = FormSource
 	hypEdits := edits.Extract(x.Lang, in.Source, hyp, x.Options)
 	x.source(v, in.Source, hyp, hypEdits, oov)
+	x.lmSource(v, in.Source, hl, hypEdits)
 	if len(in.Refs) == 0 {
 		return v, form
 	}
 	form = FormReference
-	x.reference(v, in, hypEdits, oov)
+	best := x.reference(v, in, hypEdits, oov)
+	x.lmReference(v, in.Refs[best], hl)
 	return v, form
 }
 
@@ -223,7 +264,7 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit, 
 	v["me.names"] = float64(symDiff(names(hyp), names(src)))
 }
 
-func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []int) {
+func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []int) (best int) {
 	refEdits := in.RefEdits
 	if refEdits == nil {
 		refEdits = make([][]edits.Edit, len(in.Refs))
@@ -233,7 +274,7 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []i
 	}
 	// The closest reference is the one fewest token edits away; it stands
 	// for the correction the rater had in mind.
-	best, bestD := 0, math.MaxInt
+	bestD := math.MaxInt
 	ht := in.Hyp.Texts()
 	for i, r := range in.Refs {
 		if d := edits.Levenshtein(ht, r.Texts()); d < bestD {
@@ -297,6 +338,7 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []i
 		chrf = math.Max(chrf, ChrF(ht, r.Texts()))
 	}
 	v["me.chrf_ref"] = chrf
+	return best
 }
 
 // A category groups error types by what they do to a reader.

@@ -8,6 +8,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/en"
 	"github.com/gecmetric/gecmetric/metrics/fluency"
+	"github.com/gecmetric/gecmetric/metrics/lm"
 )
 
 func newExtractor(t testing.TB) *Extractor {
@@ -15,7 +16,11 @@ func newExtractor(t testing.TB) *Extractor {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Extractor{Lang: en.New(), Fluency: fm}
+	m, err := lm.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Extractor{Lang: en.New(), Fluency: fm, LM: m}
 }
 
 func sent(lang edits.Language, s string) *edits.Sentence { return lang.Annotate(strings.Fields(s)) }
@@ -67,16 +72,63 @@ func TestFormsNest(t *testing.T) {
 	x := newExtractor(t)
 	hyp := sent(x.Lang, "She go to the market every mornings .")
 	v, form := x.Compute(Input{Hyp: hyp})
-	if form != FormAlone || len(v) != len(Names(FormAlone)) {
-		t.Errorf("alone: form %v with %d features, want %d", form, len(v), len(Names(FormAlone)))
+	if form != FormAlone || len(v) != len(AllNames(FormAlone)) {
+		t.Errorf("alone: form %v with %d features, want %d", form, len(v), len(AllNames(FormAlone)))
 	}
 	v, form = x.Compute(Input{Source: hyp, Hyp: hyp})
-	if form != FormSource || len(v) != len(Names(FormSource)) {
-		t.Errorf("source: form %v with %d features, want %d", form, len(v), len(Names(FormSource)))
+	if form != FormSource || len(v) != len(AllNames(FormSource)) {
+		t.Errorf("source: form %v with %d features, want %d", form, len(v), len(AllNames(FormSource)))
+	}
+	v, _ = x.Compute(Input{Source: hyp, Hyp: hyp, Refs: []*edits.Sentence{hyp}})
+	if n := len(AllNames(FormReference)); n != len(features)+len(extraFeatures) || len(v) != n {
+		t.Errorf("reference form has %d of %d features, computed %d", n, len(features)+len(extraFeatures), len(v))
 	}
 	if n := len(Names(FormReference)); n != len(features) {
-		t.Errorf("reference form has %d of %d features", n, len(features))
+		t.Errorf("reference form has %d of %d base features", n, len(features))
 	}
+}
+
+// TestLMFeatures checks the language-model evidence on a correction, the
+// source left as it was, and an edit that breaks a good sentence.
+func TestLMFeatures(t *testing.T) {
+	x := newExtractor(t)
+	src := sent(x.Lang, "She go to the market every mornings .")
+	ref := sent(x.Lang, "She goes to the market every morning .")
+	refs := []*edits.Sentence{ref}
+	good, _ := x.Compute(Input{Source: src, Hyp: ref, Refs: refs})
+	same, _ := x.Compute(Input{Source: src, Hyp: src, Refs: refs})
+	if !(good["lm.mean"] > same["lm.mean"] && good["lm.low3"] > same["lm.low3"] && good["lm.min"] >= same["lm.min"]) {
+		t.Errorf("correction: lm.mean %.3f low3 %.3f min %.3f, source %.3f %.3f %.3f", good["lm.mean"], good["lm.low3"], good["lm.min"], same["lm.mean"], same["lm.low3"], same["lm.min"])
+	}
+	if !(good["lm.mean_diff_src"] > 0 && good["lm.sum_diff_src"] > 0 && good["lm.edit_gain"] > 0 && good["lm.edit_worst"] > 0) {
+		t.Errorf("correction: %v", pick(good, "lm."))
+	}
+	if good["lm.mean_diff_ref"] != 0 || same["lm.sum_diff_ref"] >= 0 {
+		t.Errorf("vs reference: correction %v, source %v", good["lm.mean_diff_ref"], same["lm.sum_diff_ref"])
+	}
+	for _, n := range []string{"lm.mean_diff_src", "lm.sum_diff_src", "lm.edit_gain", "lm.edit_worst"} {
+		if same[n] != 0 {
+			t.Errorf("unchanged: %s = %v", n, same[n])
+		}
+	}
+	bad, _ := x.Compute(Input{Source: ref, Hyp: sent(x.Lang, "She goes at the market every morning .")})
+	if !(bad["lm.edit_worst"] < 0 && bad["lm.edit_gain"] < 0) {
+		t.Errorf("bad edit: %v", pick(bad, "lm."))
+	}
+	oov, _ := x.Compute(Input{Hyp: sent(x.Lang, "She gose to the markt .")})
+	if oov["lm.oov_rate"] != 0.4 {
+		t.Errorf("lm.oov_rate = %v, want 2/5", oov["lm.oov_rate"])
+	}
+}
+
+func pick(v Values, prefix string) Values {
+	out := Values{}
+	for k, x := range v {
+		if strings.HasPrefix(k, prefix) {
+			out[k] = x
+		}
+	}
+	return out
 }
 
 func TestPatterns(t *testing.T) {
@@ -123,5 +175,22 @@ func BenchmarkCompute(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		x.Compute(Input{Source: src, Hyp: hyp, Refs: refs})
+	}
+}
+
+// BenchmarkLMFeatures measures the lm.* features alone (three sentences
+// scored: hypothesis, source, reference).
+func BenchmarkLMFeatures(b *testing.B) {
+	x := newExtractor(b)
+	src := sent(x.Lang, "The childrens was playing in the garden when it start to rain .")
+	hyp := sent(x.Lang, "The children were playing in the garden when it start to rain .")
+	ref := sent(x.Lang, "The children were playing in the garden when it started to rain .")
+	es := edits.Extract(x.Lang, src, hyp, x.Options)
+	v := Values{}
+	b.ResetTimer()
+	for range b.N {
+		h := x.lmAlone(v, hyp)
+		x.lmSource(v, src, h, es)
+		x.lmReference(v, ref, h)
 	}
 }
