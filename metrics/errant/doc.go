@@ -77,6 +77,11 @@
 // redone for a subset (compare_m2.py's choice depends on the running
 // corpus counts, which a subset does not have).
 //
+// [Pairs] gives a sentence's counts for every coder pair, which depend on
+// that sentence alone, and a [Chooser] picks among them in corpus order as
+// Compare does: shards count pairs in parallel, one ordered pass over three
+// numbers per pair reproduces Compare's totals exactly.
+//
 // # Performance and concurrency
 //
 // Compare allocates little per sentence and scores the CoNLL-2014 test set

@@ -397,18 +397,25 @@ func choose(h, r [][]key, sofar Counts, beta float64) Choice {
 	for hi := range h {
 		for ri := range r {
 			c := compareCounts(h[hi], r[ri])
-			_, _, f := Score(sofar.Add(c), beta)
-			f = round4(f)
-			if f > bestF ||
-				f == bestF && (c.TP > best.TP ||
-					c.TP == best.TP && (c.FP < best.FP ||
-						c.FP == best.FP && c.FN < best.FN)) {
+			if f, ok := better(c, sofar, beta, best.Counts, bestF); ok {
 				best = Choice{Counts: c, Hyp: hi, Ref: ri}
 				bestF = f
 			}
 		}
 	}
 	return best
+}
+
+// better reports whether the counts c of a coder pair beat best, whose
+// F-beta with the corpus counts sofar (rounded to 4 decimals) is bestF
+// (-1 before the first pair), and returns c's rounded F.
+func better(c, sofar Counts, beta float64, best Counts, bestF float64) (float64, bool) {
+	_, _, f := Score(sofar.Add(c), beta)
+	f = round4(f)
+	return f, f > bestF ||
+		f == bestF && (c.TP > best.TP ||
+			c.TP == best.TP && (c.FP < best.FP ||
+				c.FP == best.FP && c.FN < best.FN))
 }
 
 // coderAt returns the coder id at index i of s (coder 0 for an empty s).

@@ -49,6 +49,12 @@
 // the references' lengths, where the brevity penalty bends. With one
 // reference both are exact.
 //
+// The official score itself is still a sum in corpus order: [Scorer.Counts]
+// gives one sentence's Counts against each reference (independent of other
+// sentences), and [Iterations] adds them, fed in corpus order, into every
+// iteration's sum with the same draws as Score, in constant memory. Shards
+// compute the Counts anywhere; one ordered pass gives the official number.
+//
 // # Tokens
 //
 // Sentences are token lists, used as given. gleu.py splits lines with

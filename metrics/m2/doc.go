@@ -17,7 +17,12 @@
 // corrections. Of a sentence's annotators the one that maximises the F
 // score of the running totals is chosen (ties: more correct edits, then
 // fewer proposed + beta²·gold, then the first visited), and the corpus
-// precision, recall and F_beta are those of the chosen totals.
+// precision, recall and F_beta are those of the chosen totals. The
+// comparison of a sentence with its annotators does not depend on other
+// sentences, only the choice does: a [Chooser] makes the choices from
+// per-annotator Stats given in corpus order, so shards can compare
+// sentences anywhere and one ordered pass over three numbers per annotator
+// gives Score's result exactly (the gecmetric-beam pipeline does this).
 //
 // # Compatibility with the original
 //

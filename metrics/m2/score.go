@@ -279,33 +279,22 @@ func Score(gold []Sentence, hyps [][]string, opts Options) (*Result, error) {
 // builders keeps lattice buffers between calls of Score.
 var builders = sync.Pool{New: func() any { return new(builder) }}
 
-// choose picks each sentence's annotator in order by the running F, then
-// by more correct edits, then by fewer proposed+beta²·gold, keeping the
-// first of equals, and fills in the totals and scores.
+// choose picks each sentence's annotator in order with a Chooser and fills
+// in the totals and scores.
 func choose(res *Result, beta float64) {
-	bb := float64(beta * beta)
-	var sc, sp, sg float64
+	c := NewChooser(beta)
+	stats := make([]metrics.Stats, 0, 4)
 	for i := range res.Sentences {
 		s := &res.Sentences[i]
-		fMax, maxC := -1.0, -1.0
-		minP, minG := math.Inf(1), math.Inf(1)
-		s.Chosen = 0
+		stats = stats[:0]
 		for a := range s.Annotators {
-			st := s.Annotators[a].Stats
-			c, p, g := sc+st[Correct], sp+st[Proposed], sg+st[Gold]
-			f := runningF(c, p, g, beta)
-			if fMax < f || (fMax == f && maxC < c) ||
-				(fMax == f && maxC == c && minP+float64(bb*minG) > p+float64(bb*g)) {
-				s.Chosen, fMax, maxC, minP, minG = a, f, c, p, g
-			}
+			stats = append(stats, s.Annotators[a].Stats)
 		}
-		st := s.Stats()
-		sc += st[Correct]
-		sp += st[Proposed]
-		sg += st[Gold]
+		s.Chosen = c.Next(stats)
 	}
-	res.Correct, res.Proposed, res.Gold = int(sc), int(sp), int(sg)
-	res.P, res.R, res.F = PRF(metrics.Stats{sc, sp, sg}, beta)
+	t := c.Totals()
+	res.Correct, res.Proposed, res.Gold = int(t[Correct]), int(t[Proposed]), int(t[Gold])
+	res.P, res.R, res.F = PRF(t, beta)
 }
 
 // compare scores one hypothesis against every annotator of s.
