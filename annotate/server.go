@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,15 +25,24 @@ var webFiles embed.FS
 // "Authorization: Bearer TOKEN"); the page reads it from its link's
 // fragment (#token=…), which browsers never send to servers or in
 // Referer headers.
+//
+// Every response keeps the systems blind: outputs are named by their place
+// on the page ("output 2"), in errors too, and a server error's details
+// go to Log only. A server bound to a loopback address answers only
+// requests whose Host header names that address or localhost with its
+// port (against DNS rebinding), and each client may send only a few
+// wrong tokens a second (see guessBurst).
 type Server struct {
-	DB  *DB
-	Log io.Writer // request errors; nil discards them
-	mux *http.ServeMux
+	DB      *DB
+	Log     io.Writer // request errors; nil discards them
+	mux     *http.ServeMux
+	guesses *guessLimit
+	bound   net.Addr // the listener's address, set by Serve
 }
 
 // NewServer returns a Server for db.
 func NewServer(db *DB) *Server {
-	s := &Server{DB: db}
+	s := &Server{DB: db, guesses: newGuessLimit()}
 	static, _ := fs.Sub(webFiles, "web")
 	files := http.FileServerFS(static)
 	s.mux = http.NewServeMux()
@@ -55,6 +65,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cache-Control", "no-store")
+	addr := s.bound
+	if addr == nil { // served by another http.Server: the connection's own address
+		addr, _ = r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	}
+	if !allowedHost(addr, r.Host) {
+		s.fail(w, http.StatusForbidden, fmt.Errorf("host %q is not this server: open %s (other host names are refused against DNS rebinding)", r.Host, loopbackURL(addr)))
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -77,7 +95,9 @@ func Listen(addr string) (net.Listener, error) {
 }
 
 // Serve serves s on l until ctx is done, then shuts down gracefully.
+// Serve s on one listener at a time.
 func (s *Server) Serve(ctx context.Context, l net.Listener) error {
+	s.bound = l.Addr()
 	hs := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -106,12 +126,18 @@ func (s *Server) auth(h handler) http.HandlerFunc {
 			s.fail(w, http.StatusUnauthorized, errors.New("missing token: open the link you were given"))
 			return
 		}
+		client := clientOf(r.RemoteAddr)
+		if wait := s.guesses.wait(client); wait > 0 {
+			s.tooManyGuesses(w, wait)
+			return
+		}
 		a, found, err := s.DB.AnnotatorByToken(tok)
 		if err != nil {
 			s.fail(w, http.StatusInternalServerError, err)
 			return
 		}
 		if !found {
+			s.guesses.fail(client)
 			s.fail(w, http.StatusUnauthorized, errors.New("unknown token: open the link you were given"))
 			return
 		}
@@ -119,11 +145,18 @@ func (s *Server) auth(h handler) http.HandlerFunc {
 	}
 }
 
+// fail answers with err as {"error": ...}. A server error may name a
+// system or a file, so its details go to the log and the page gets only
+// the status.
 func (s *Server) fail(w http.ResponseWriter, code int, err error) {
-	if s.Log != nil && code >= 500 {
-		fmt.Fprintf(s.Log, "gecmetric annotate: %v\n", err)
+	msg := err.Error()
+	if code >= 500 {
+		if s.Log != nil {
+			fmt.Fprintf(s.Log, "gecmetric annotate: %v\n", err)
+		}
+		msg = "internal server error: the server's log has the details"
 	}
-	writeJSON(w, code, map[string]string{"error": err.Error()})
+	writeJSON(w, code, map[string]string{"error": msg})
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -264,16 +297,25 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, a Annotator) (*I
 	}
 	it, systems := s.systemsAt(a, sub.Pos)
 	var js []Judgement
+	seen := make([]bool, len(systems))
 	for _, o := range sub.Outputs {
 		if o.Key < 0 || o.Key >= len(systems) {
 			s.fail(w, http.StatusBadRequest, fmt.Errorf("output key %d out of range", o.Key))
 			return nil, nil, 0, false
 		}
+		if seen[o.Key] {
+			s.fail(w, http.StatusBadRequest, fmt.Errorf("%s given twice", onPage(o.Key)))
+			return nil, nil, 0, false
+		}
+		seen[o.Key] = true
 		js = append(js, Judgement{Annotator: a.Name, Item: it.ID, System: systems[o.Key],
 			PostEdit: normalizeSpace(o.PostEdit), Ratings: o.Ratings})
 	}
 	return it, js, sub.Pos, true
 }
+
+// onPage names the output with key k as the page shows it.
+func onPage(k int) string { return fmt.Sprintf("output %d", k+1) }
 
 // normalizeSpace turns what a text box holds into one line of
 // space-separated tokens.
@@ -313,7 +355,9 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request, a Annotator) {
 		return
 	}
 	c := Confirmation{Annotator: a.Name, Item: it.ID, Next: min(pos+1, len(a.Order)-1), Outputs: js}
-	if err := s.DB.Confirm(r.Context(), c); err != nil {
+	_, systems := s.systemsAt(a, pos)
+	blind := func(system string) string { return onPage(slices.Index(systems, system)) }
+	if err := s.DB.confirm(r.Context(), c, blind); err != nil {
 		code := http.StatusInternalServerError
 		if errors.Is(err, ErrInvalid) {
 			code = http.StatusBadRequest

@@ -385,8 +385,10 @@ type Confirmation struct {
 // task (unknown item or system, a missing or unknown rating).
 var ErrInvalid = errors.New("invalid confirmation")
 
-// check validates c against the task and canonicalises its labels.
-func (d *DB) check(c *Confirmation, allowImport bool) error {
+// check validates c against the task and canonicalises its labels. Its
+// errors name a system as name(system) does, so that the server can keep
+// system names off the page.
+func (d *DB) check(c *Confirmation, allowImport bool, name func(system string) string) error {
 	if c.Item < 0 || c.Item >= len(d.items) {
 		return fmt.Errorf("%w: item %d out of range", ErrInvalid, c.Item)
 	}
@@ -396,10 +398,10 @@ func (d *DB) check(c *Confirmation, allowImport bool) error {
 		j := &c.Outputs[i]
 		out, ok := it.Outputs[j.System]
 		if !ok {
-			return fmt.Errorf("%w: item %d has no system %q", ErrInvalid, c.Item, j.System)
+			return fmt.Errorf("%w: item %d has no %s", ErrInvalid, c.Item, name(j.System))
 		}
 		if seen[j.System] {
-			return fmt.Errorf("%w: item %d system %s given twice", ErrInvalid, c.Item, j.System)
+			return fmt.Errorf("%w: item %d: %s given twice", ErrInvalid, c.Item, name(j.System))
 		}
 		seen[j.System] = true
 		if !d.Protocol.PostEdit && !allowImport {
@@ -436,11 +438,19 @@ func (d *DB) check(c *Confirmation, allowImport bool) error {
 // confirmed for the item before. It returns only once the commit is
 // durable.
 func (d *DB) Confirm(ctx context.Context, c Confirmation) error {
-	if err := d.check(&c, false); err != nil {
+	return d.confirm(ctx, c, systemName)
+}
+
+// confirm is Confirm with errors that name a system as name(system) does.
+func (d *DB) confirm(ctx context.Context, c Confirmation, name func(system string) string) error {
+	if err := d.check(&c, false, name); err != nil {
 		return err
 	}
 	return d.store(ctx, c, time.Now().UTC())
 }
+
+// systemName names a system in errors for those who may know it.
+func systemName(system string) string { return fmt.Sprintf("system %q", system) }
 
 func (d *DB) store(ctx context.Context, c Confirmation, at time.Time) error {
 	tx, err := d.db.BeginTx(ctx, nil)

@@ -228,7 +228,7 @@ func (d *DB) Import(ctx context.Context, sf *SwellFile) error {
 	for _, k := range keys {
 		js := byItem[k]
 		c := Confirmation{Annotator: k[0], Item: js[0].Item, Next: -1, Outputs: js}
-		if err := d.check(&c, true); err != nil {
+		if err := d.check(&c, true, systemName); err != nil {
 			return fmt.Errorf("%s: %w", sf.Name, err)
 		}
 		if err := d.storeTx(tx, c, time.Unix(0, 0).UTC()); err != nil {
