@@ -34,9 +34,18 @@
 //
 // # Security
 //
-// The server listens on 127.0.0.1 unless told otherwise. Every API request
+// The server listens on 127.0.0.1 unless told otherwise; bound to a
+// loopback address, it answers only requests whose Host header is that
+// address or localhost with its port, so a web page whose name was
+// re-pointed at 127.0.0.1 (DNS rebinding) gets 403. Every API request
 // carries the annotator's token, which the page takes from its link's
-// fragment (#token=…) so it appears in no request line or Referer. All
+// fragment (#token=…) so it appears in no request line or Referer. A
+// client (an IPv4 address or IPv6 /64) may send 10 wrong tokens at once
+// and then one a second; beyond that it gets 429 with Retry-After, its
+// token unchecked, while right tokens never count. System names never
+// leave the server, errors included: an error names an output by its
+// place on the page ("output 2 given twice"), and a server error's
+// details go to the log only. All
 // sentences are untrusted: the page inserts them only as text, and a
 // Content-Security-Policy allows no script or style but the embedded
 // files. The page, its script and style are embedded in the binary; the
