@@ -15,6 +15,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver "sqlite"
+
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // schemaVersion is stored in meta; Open refuses other versions.
@@ -125,12 +127,15 @@ func Create(path string, t *Task) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
+	if err := atomicfile.Check(path); err != nil {
+		return err
+	}
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("%s already exists (annotate init never overwrites a task)", path)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	tmp := f.Name()
 	f.Close()

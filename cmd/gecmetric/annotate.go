@@ -23,6 +23,7 @@ import (
 // procedure of seeds 001/004 as a local web app.
 func annotateCommand(e *env) *cli.Command {
 	dbFlag := &cli.StringFlag{Name: "db", Usage: "task database `FILE` (SQLite)", Required: true}
+	newDBFlag := &cli.StringFlag{Name: "db", Usage: "task database `FILE` (SQLite) to create", Required: true, Action: outputPath}
 	baseFlag := &cli.StringFlag{Name: "base", Usage: "base `URL` of the annotator links", Value: "http://127.0.0.1:8080"}
 	return &cli.Command{
 		Name:  "annotate",
@@ -40,7 +41,7 @@ func annotateCommand(e *env) *cli.Command {
 					&cli.StringSliceFlag{Name: "output", Usage: "system output as `NAME=FILE` (repeat)", Required: true},
 					&cli.StringFlag{Name: "ref", Usage: "reference `FILE` revealed after Save"},
 					&cli.StringFlag{Name: "scales", Usage: "scale set: swell (seeds 001/004), llm-judge (seed 000), grue (seed 003)", Value: "swell"},
-					dbFlag,
+					newDBFlag,
 					&cli.StringSliceFlag{Name: "annotator", Usage: "add an annotator `NAME` and print their link (repeat)"},
 					baseFlag,
 				},
@@ -124,7 +125,8 @@ func annotateCommand(e *env) *cli.Command {
 				Name:      "import",
 				Usage:     "import annotator files of the Swedish format (creating the database if needed)",
 				ArgsUsage: "FILE.json...",
-				Flags:     []cli.Flag{dbFlag},
+				Flags: []cli.Flag{&cli.StringFlag{Name: "db", Usage: "task database `FILE` (SQLite), created from the first file if missing",
+					Required: true, Action: outputPath}},
 				Action: func(ctx context.Context, c *cli.Command) error {
 					if c.Args().Len() == 0 {
 						return usageError{errors.New("annotate import: name at least one annotator file")}
@@ -139,7 +141,7 @@ func annotateCommand(e *env) *cli.Command {
 					dbFlag,
 					&cli.StringFlag{Name: "format", Usage: "swell-json or jsonl", Value: "jsonl"},
 					&cli.StringFlag{Name: "annotator", Usage: "only this annotator `NAME` (swell-json to stdout needs one)"},
-					&cli.StringFlag{Name: "out", Usage: "swell-json: write `DIR`/NAME.json for each annotator"},
+					&cli.StringFlag{Name: "out", Usage: "swell-json: write `DIR`/NAME.json for each annotator", Action: outputDir},
 				},
 				Action: func(ctx context.Context, c *cli.Command) error {
 					if f := c.String("format"); f != "jsonl" && f != "swell-json" {

@@ -68,7 +68,7 @@ func calibrateFitCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "folds", Value: 10, Usage: "cross-validation folds, grouped by source sentence"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "fold assignment and bootstrap seed"},
 			&cli.FloatFlag{Name: "l2", Value: 1, Usage: "ridge penalty on the standardised features"},
-			&cli.StringFlag{Name: "out", Usage: "the model file to write", Required: true},
+			&cli.StringFlag{Name: "out", Usage: "the model file to write", Required: true, Action: outputPath},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			scales := cmd.StringSlice("scale")
@@ -159,7 +159,7 @@ func calibrateDefaultsCommand(e *env) *cli.Command {
 			"Deterministic: the same data gives the same files.",
 		Flags: []cli.Flag{
 			dataFlag(),
-			&cli.StringFlag{Name: "out", Usage: "folder to write the models to", Required: true},
+			&cli.StringFlag{Name: "out", Usage: "folder to write the models to", Required: true, Action: outputDir},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			root, err := dataRoot(cmd)
@@ -195,7 +195,7 @@ func calibrateReportCommand(e *env) *cli.Command {
 			"The tables are also printed.",
 		Flags: []cli.Flag{
 			dataFlag(),
-			&cli.StringFlag{Name: "out", Usage: "the HTML file to write", Required: true},
+			&cli.StringFlag{Name: "out", Usage: "the HTML file to write", Required: true, Action: outputPath},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			root, err := dataRoot(cmd)

@@ -48,7 +48,7 @@ func compareCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "show", Value: 5, Usage: "list the N sentences that got worse the most (-1: all)"},
 			&cli.StringFlag{Name: "worst-by", Usage: "the metric whose loss orders those sentences (default: the first of --metrics)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON"},
-			&cli.StringFlag{Name: "junit", Usage: "also write the result as JUnit XML to this file"},
+			&cli.StringFlag{Name: "junit", Usage: "also write the result as JUnit XML to this file", Action: outputPath},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			opt, err := compareOptions(cmd)

@@ -55,7 +55,7 @@ func editsCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "merge", Value: "rules", Usage: "merge strategy: rules, all-split, all-merge, all-equal"},
 			&cli.BoolFlag{Name: "lev", Usage: "align with plain Levenshtein costs"},
 			&cli.BoolFlag{Name: "tokenize", Usage: "tokenise raw text (prose) instead of splitting on spaces"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the M2 to this file instead of stdout"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the M2 to this file instead of stdout", Action: outputPath},
 			&cli.StringFlag{Name: "compare-with", Usage: "compare the result with this M2 and print the agreement"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {

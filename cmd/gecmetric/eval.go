@@ -43,7 +43,7 @@ func evalCommand(e *env) *cli.Command {
 		Flags: append(scoringFlags("comma-separated metrics: m2, errant, gleu",
 			&cli.StringSliceFlag{Name: "hyp", Aliases: []string{"o"}, Usage: "a system output: plain text or an M2 file (repeatable)"}),
 			&cli.BoolFlag{Name: "json", Usage: "print JSON instead of a table"},
-			&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file"},
+			&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file", Action: outputPath},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runEval(ctx, e, cmd) },
 	}

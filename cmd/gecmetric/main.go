@@ -16,6 +16,8 @@ import (
 	"os"
 
 	"github.com/urfave/cli/v3"
+
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // version is the gecmetric release; it appears in every score signature.
@@ -101,3 +103,15 @@ type usageError struct{ err error }
 
 func (u usageError) Error() string { return u.err.Error() }
 func (u usageError) Unwrap() error { return u.err }
+
+// outputPath is the Action of every flag that names a file to write: it
+// checks the path (package atomicfile) while the flags are read, before
+// any work.
+func outputPath(_ context.Context, _ *cli.Command, path string) error {
+	return atomicfile.Check(path)
+}
+
+// outputDir is outputPath for a flag that names a folder to write into.
+func outputDir(_ context.Context, _ *cli.Command, dir string) error {
+	return atomicfile.CheckDir(dir)
+}
