@@ -148,3 +148,23 @@ func BenchmarkDecode(b *testing.B) {
 		}
 	}
 }
+
+func TestWords(t *testing.T) {
+	m := model(t)
+	toks := strings.Fields("I do n't know , 5 xyzzyq cats")
+	ids := m.Words(toks, nil)
+	want := []string{"i", "don't", "", "know", "", "#", "#", "cats"}
+	for i, id := range ids {
+		got := ""
+		switch id {
+		case Skip:
+		case NoWord:
+			got = "#"
+		default:
+			got = m.Word(id)
+		}
+		if got != want[i] {
+			t.Errorf("token %d %q: %q, want %q", i, toks[i], got, want[i])
+		}
+	}
+}

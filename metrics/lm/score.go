@@ -187,3 +187,39 @@ func lowerASCII(buf []byte, t string) []byte {
 	}
 	return buf
 }
+
+// Skip marks, in the output of Words, a token that has no word of its own
+// (punctuation, a clitic joined to the word before it): it neither is
+// scored nor cuts the history.
+const Skip ID = NoWord - 1
+
+// Words returns in ids (grown to len(tokens)) each token's word as Score
+// maps it: its ID; NoWord for a number or a word outside the vocabulary
+// (which cut the history); Skip for punctuation and a joined clitic. A
+// hyphenated word scored as its parts gets NoWord here.
+func (m *Model) Words(tokens []string, ids []ID) []ID {
+	ids = ids[:0]
+	var buf []byte
+	for i := 0; i < len(tokens); i++ {
+		var kind int
+		var id ID
+		buf, kind, id = m.classify(buf, tokens[i])
+		if kind == kindWord && i+1 < len(tokens) && isClitic(tokens[i+1]) {
+			joined := append(append([]byte(nil), buf...), lowerASCII(nil, straight(tokens[i+1]))...)
+			if j, ok := m.ids[string(joined)]; ok {
+				ids = append(ids, j, Skip)
+				i++
+				continue
+			}
+		}
+		switch kind {
+		case kindSkip:
+			id = Skip
+		case kindWord:
+		default:
+			id = NoWord
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
