@@ -14,10 +14,13 @@ import (
 	"strings"
 	"time"
 	"unicode/utf16"
+
+	"github.com/gecmetric/gecmetric/human"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // The Swedish annotator format (Östling et al. 2024, the tool of seeds
-// 001/004) is one JSON file per annotator:
+// 001/004; read by human.DecodeSwedish) is one JSON file per annotator:
 //
 //	{"data": [{"original": S, "reference": R,
 //	           "systems": {NAME: {"output": O,
@@ -32,23 +35,6 @@ import (
 // indent=4): keys sorted, four-space indent, non-ASCII as \uXXXX, no final
 // newline. WriteSwell reproduces those bytes.
 
-type swellFile struct {
-	Data      []swellItem `json:"data"`
-	ItemOrder []int       `json:"item_order"`
-	NextItem  *int        `json:"next_item"`
-}
-
-type swellItem struct {
-	Original  *string                `json:"original"`
-	Reference *string                `json:"reference"`
-	Systems   map[string]swellOutput `json:"systems"`
-}
-
-type swellOutput struct {
-	Output     *string                               `json:"output"`
-	Annotators map[string]map[string]json.RawMessage `json:"annotators"`
-}
-
 // A SwellFile is one annotator's file in the Swedish format, decoded.
 type SwellFile struct {
 	Name       string // file name, for messages
@@ -60,64 +46,54 @@ type SwellFile struct {
 	Newline    string // "\r\n" when the file was written with Windows line breaks, else "\n"
 }
 
-// ReadSwell decodes one annotator file of the Swedish format. Ratings are
-// checked against the swell scales; errors name the file and item.
+// ReadSwell decodes one annotator file of the Swedish format with
+// human.DecodeSwedish and checks it as a task: every key known, every
+// example with its original, reference and systems, every output with its
+// text, every judgement with a post-edit and an integer rating on each
+// swell scale, and a valid item order. Errors are *parseerr.Error naming
+// the file, and the line and column of the example where one is at fault.
 func ReadSwell(r io.Reader, name string) (*SwellFile, error) {
 	p, _ := LookupProtocol("swell")
-	data, err := io.ReadAll(r)
+	f, err := human.DecodeSwedish(r, name)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		if pe, ok := errors.AsType[*parseerr.Error](err); ok {
+			return nil, &parseerr.Error{File: pe.File, Line: pe.Line, Column: pe.Column,
+				Err: fmt.Errorf("not an annotation file of the Swedish format: %w", pe.Err)}
+		}
+		return nil, err
 	}
-	var f swellFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: not an annotation file of the Swedish format: %w", name, err)
+	if len(f.Unknown) > 0 {
+		u := f.Unknown[0]
+		where := ""
+		if u.Path != "" {
+			where = u.Path + ": "
+		}
+		return nil, parseerr.At(name, u.Line, 0, nil, "%sunknown field %q", where, u.Key)
 	}
-	if len(f.Data) == 0 {
-		return nil, fmt.Errorf("%s: no items in \"data\"", name)
+	if len(f.Examples) == 0 {
+		return nil, parseerr.At(name, 0, 0, nil, `no items in "data"`)
 	}
 	if f.NextItem == nil {
-		return nil, fmt.Errorf("%s: no \"next_item\"", name)
+		return nil, parseerr.At(name, 0, 0, nil, `no "next_item"`)
 	}
 	sf := &SwellFile{Name: name, Annotator: strings.TrimSuffix(filepath.Base(name), ".json"),
 		Task: &Task{Protocol: p}, Order: f.ItemOrder, Next: *f.NextItem, Newline: "\n"}
-	if bytes.Contains(data, []byte("\r\n")) {
+	if f.CRLF {
 		sf.Newline = "\r\n"
 	}
-	if err := checkOrder(f.ItemOrder, len(f.Data)); err != nil {
-		return nil, fmt.Errorf("%s: \"item_order\": %w", name, err)
+	if err := checkOrder(f.ItemOrder, len(f.Examples)); err != nil {
+		return nil, parseerr.At(name, 0, 0, nil, `"item_order": %v`, err)
 	}
-	if sf.Next < 0 || sf.Next >= len(f.Data) {
-		return nil, fmt.Errorf("%s: \"next_item\" %d out of range 0..%d", name, sf.Next, len(f.Data)-1)
+	if sf.Next < 0 || sf.Next >= len(f.Examples) {
+		return nil, parseerr.At(name, 0, 0, nil, `"next_item" %d out of range 0..%d`, sf.Next, len(f.Examples)-1)
 	}
-	for i, d := range f.Data {
-		where := fmt.Sprintf("%s: data[%d]", name, i)
-		if d.Original == nil || d.Reference == nil {
-			return nil, fmt.Errorf("%s: want \"original\" and \"reference\"", where)
-		}
-		if len(d.Systems) == 0 {
-			return nil, fmt.Errorf("%s: no systems", where)
-		}
-		it := Item{ID: i, Source: *d.Original, Reference: *d.Reference, Outputs: map[string]string{}}
-		for sys, o := range d.Systems {
-			if err := checkName("system", sys); err != nil {
-				return nil, fmt.Errorf("%s: %w", where, err)
-			}
-			if o.Output == nil {
-				return nil, fmt.Errorf("%s: system %s has no \"output\"", where, sys)
-			}
-			it.Outputs[sys] = *o.Output
-			for ann, fields := range o.Annotators {
-				j, err := swellJudgement(p, fields)
-				if err != nil {
-					return nil, fmt.Errorf("%s: systems.%s.annotators.%s: %w", where, sys, ann, err)
-				}
-				j.Annotator, j.Item, j.System = ann, i, sys
-				sf.Judgements = append(sf.Judgements, j)
-			}
+	for i, ex := range f.Examples {
+		it, js, err := swellItem(p, i, ex)
+		if err != nil {
+			return nil, parseerr.At(name, ex.Line, ex.Column, nil, "data[%d]: %v", i, err)
 		}
 		sf.Task.Items = append(sf.Task.Items, it)
+		sf.Judgements = append(sf.Judgements, js...)
 	}
 	sort.Slice(sf.Judgements, func(a, b int) bool {
 		x, y := sf.Judgements[a], sf.Judgements[b]
@@ -132,34 +108,57 @@ func ReadSwell(r io.Reader, name string) (*SwellFile, error) {
 	return sf, nil
 }
 
-func swellJudgement(p *Protocol, fields map[string]json.RawMessage) (Judgement, error) {
+// swellItem checks example i of a Swedish file and returns it as item i
+// of a task with its judgements.
+func swellItem(p *Protocol, i int, ex human.SwedishExample) (Item, []Judgement, error) {
+	if ex.Original == nil || ex.Reference == nil {
+		return Item{}, nil, errors.New(`want "original" and "reference"`)
+	}
+	if len(ex.Systems) == 0 {
+		return Item{}, nil, errors.New("no systems")
+	}
+	it := Item{ID: i, Source: *ex.Original, Reference: *ex.Reference, Outputs: map[string]string{}}
+	var js []Judgement
+	for _, o := range ex.Systems {
+		if err := checkName("system", o.System); err != nil {
+			return it, nil, err
+		}
+		if o.Output == nil {
+			return it, nil, fmt.Errorf(`system %s has no "output"`, o.System)
+		}
+		it.Outputs[o.System] = *o.Output
+		for _, sj := range o.Judgements {
+			j, err := swellJudgement(p, sj)
+			if err != nil {
+				return it, nil, fmt.Errorf("systems.%s.annotators.%s: %w", o.System, sj.Annotator, err)
+			}
+			j.Annotator, j.Item, j.System = sj.Annotator, i, o.System
+			js = append(js, j)
+		}
+	}
+	return it, js, nil
+}
+
+func swellJudgement(p *Protocol, sj human.SwedishJudgement) (Judgement, error) {
 	j := Judgement{Ratings: map[string]string{}}
-	raw, ok := fields["corrected"]
-	if !ok {
+	if sj.PostEdit == nil {
 		return j, errors.New(`no "corrected"`)
 	}
-	if err := json.Unmarshal(raw, &j.PostEdit); err != nil {
-		return j, fmt.Errorf(`"corrected": %w`, err)
-	}
+	j.PostEdit = *sj.PostEdit
 	for _, r := range p.Scales {
-		raw, ok := fields[r.Title]
+		num, ok := sj.Ratings[r.Title]
 		if !ok {
 			return j, fmt.Errorf("no %q rating", r.Title)
 		}
-		var v int
-		if err := json.Unmarshal(raw, &v); err != nil {
+		v, err := num.Int64()
+		if err != nil {
 			return j, fmt.Errorf("%q: want an integer 0-4: %w", r.Title, err)
 		}
-		l, _, err := r.Canonical(strconv.Itoa(v))
+		l, _, err := r.Canonical(strconv.FormatInt(v, 10))
 		if err != nil {
 			return j, fmt.Errorf("%q: %w", r.Title, err)
 		}
 		j.Ratings[r.Scale.Name] = l
-	}
-	for k := range fields {
-		if _, ok := p.rated(k); !ok && k != "corrected" {
-			return j, fmt.Errorf("unknown field %q", k)
-		}
 	}
 	return j, nil
 }

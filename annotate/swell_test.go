@@ -139,12 +139,15 @@ func TestReadSwellErrors(t *testing.T) {
 		t.Fatalf("valid file: %+v, %v", sf, err)
 	}
 	for _, tc := range []struct{ name, in, want string }{
-		{"not json", `{`, "x.json: not an annotation file"},
+		{"not json", `{`, "x.json:1:2: not an annotation file"},
+		{"syntax error", "{\"data\": [\n  {\"original\": \"a\",, \"reference\": \"b\"}]}", "x.json:2:20: not an annotation file of the Swedish format: malformed rating data: example 1: invalid character ','"},
+		{"type error", "{\"data\": [],\n \"next_item\": \"0\"}", `x.json:2:15: not an annotation file of the Swedish format: malformed rating data: "next_item": json: cannot unmarshal string`},
 		{"no data", `{"data": [], "item_order": [], "next_item": 0}`, `no items`},
 		{"unknown key", strings.Replace(swellOK, `"next_item"`, `"nxt": 1, "next_item"`, 1), `unknown field "nxt"`},
+		{"unknown key in an example", strings.Replace(swellOK, `"reference"`, `"ref": 1, "reference"`, 1), `x.json:1: data[0]: unknown field "ref"`},
 		{"order", strings.Replace(swellOK, `[0]`, `[1]`, 1), `"item_order": item order is not a permutation`},
 		{"next", strings.Replace(swellOK, `"next_item": 0`, `"next_item": 3`, 1), `"next_item" 3 out of range`},
-		{"label", strings.Replace(swellOK, `"Fluency": 4`, `"Fluency": 7`, 1), `data[0]: systems.s.annotators.x: "Fluency"`},
+		{"label", strings.Replace(swellOK, `"Fluency": 4`, `"Fluency": 7`, 1), `x.json:1:11: data[0]: systems.s.annotators.x: "Fluency"`},
 		{"missing rating", strings.Replace(swellOK, `"Fluency": 4, `, ``, 1), `no "Fluency" rating`},
 		{"extra field", strings.Replace(swellOK, `"Fluency": 4`, `"Fluency": 4, "Mood": 1`, 1), `unknown field "Mood"`},
 		{"no output", strings.Replace(swellOK, `, "output": "a b"`, ``, 1), `system s has no "output"`},

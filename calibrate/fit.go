@@ -9,16 +9,27 @@ import (
 
 	"github.com/gecmetric/gecmetric/calibrate/ordinal"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
+	"github.com/gecmetric/gecmetric/human"
 )
 
 // A Unit is one rated output: the human ratings of one system's output for
-// one source sentence on one scale, Other left out.
+// one source sentence on one scale, Other left out, with the texts the
+// evidence is computed from.
+//
+// It is not human.Unit on purpose: human.Unit is only the identity of a
+// rated output (item, system), the comparable key of a reliability matrix's
+// column and of correlation tables; this Unit is that output aggregated for
+// fitting (group for grouped cross-validation, texts, every rater's value,
+// post-edits). Key returns the one from the other.
 type Unit struct {
 	Item, Group, System string
 	Source, Output      string
 	Values              []float64 // each rater's value
 	PostEdits           []string  // raters' post-edits of Output, where given
 }
+
+// Key returns the unit's identity as human.Unit.
+func (u Unit) Key() human.Unit { return human.Unit{Item: u.Item, System: u.System} }
 
 // Mean returns the mean of the unit's ratings.
 func (u Unit) Mean() float64 { return stat.Mean(u.Values) }

@@ -5,10 +5,13 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // ReadMetricScores reads metric scores from a table with a header naming
@@ -33,7 +36,7 @@ func ReadMetricScores(r io.Reader, name string) ([]MetricScore, error) {
 	}
 	hdr, err := cr.Read()
 	if err != nil {
-		return nil, fmt.Errorf("%s:1: metric scores: no header: %v", name, err)
+		return nil, csvErr(name, err, "metric scores: no header")
 	}
 	col := map[string]int{"item": -1, "system": -1, "score": -1}
 	for i, h := range hdr {
@@ -42,7 +45,7 @@ func ReadMetricScores(r io.Reader, name string) ([]MetricScore, error) {
 		}
 	}
 	if col["system"] < 0 || col["score"] < 0 {
-		return nil, fmt.Errorf("%s:1: metric scores need columns system and score (and item for sentence scores); header is %q", name, hdr)
+		return nil, parseerr.At(name, 1, 0, nil, "metric scores need columns system and score (and item for sentence scores); header is %q", hdr)
 	}
 	var out []MetricScore
 	for {
@@ -51,12 +54,13 @@ func ReadMetricScores(r io.Reader, name string) ([]MetricScore, error) {
 			return out, nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, csvErr(name, err, "metric scores")
 		}
 		line, _ := cr.FieldPos(0)
 		v, err := strconv.ParseFloat(strings.TrimSpace(rec[col["score"]]), 64)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: score %q is not a number", name, line, rec[col["score"]])
+			_, c := cr.FieldPos(col["score"])
+			return nil, parseerr.At(name, line, c, nil, "score %q is not a number", rec[col["score"]])
 		}
 		m := MetricScore{System: rec[col["system"]], Value: v}
 		if col["item"] >= 0 {
@@ -81,10 +85,10 @@ func readMetricJSONL(data []byte, name string) ([]MetricScore, error) {
 			Score  *float64 `json:"score"`
 		}
 		if err := json.Unmarshal(line, &m); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
+			return nil, parseerr.At(name, n, jsonColumn(sc.Bytes(), err), nil, "%v", err)
 		}
 		if m.System == "" || m.Score == nil {
-			return nil, fmt.Errorf("%s:%d: a metric score needs \"system\" and \"score\"", name, n)
+			return nil, parseerr.At(name, n, 0, nil, "a metric score needs \"system\" and \"score\"")
 		}
 		item := ""
 		switch v := m.Item.(type) {
@@ -96,4 +100,36 @@ func readMetricJSONL(data []byte, name string) ([]MetricScore, error) {
 		out = append(out, MetricScore{Item: item, System: m.System, Value: *m.Score})
 	}
 	return out, nil
+}
+
+// csvErr positions an error of encoding/csv (which knows line and column)
+// or of reading.
+func csvErr(name string, err error, what string) error {
+	if pe, ok := errors.AsType[*csv.ParseError](err); ok {
+		return parseerr.At(name, pe.Line, pe.Column, nil, "%s: %v", what, pe.Err)
+	}
+	return parseerr.At(name, 1, 0, nil, "%s: %v", what, err)
+}
+
+// jsonColumn returns the 1-based column in line at which encoding/json
+// found err, or 0 when err carries no offset.
+func jsonColumn(line []byte, err error) int {
+	off := jsonOffset(err)
+	if off < 0 {
+		return 0
+	}
+	_, col := parseerr.Offset(line, off)
+	return col
+}
+
+// jsonOffset returns the input offset of an encoding/json syntax or type
+// error, or -1.
+func jsonOffset(err error) int64 {
+	if se, ok := errors.AsType[*json.SyntaxError](err); ok {
+		return se.Offset
+	}
+	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
+		return te.Offset
+	}
+	return -1
 }

@@ -1,6 +1,7 @@
 package calibrate
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/ordinal"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // A Model predicts a human rating on one scale from evidence features: a
@@ -113,14 +115,22 @@ func (m *Model) ScaleOf() *human.Scale {
 
 // ReadModel reads a model saved by WriteModel.
 func ReadModel(r io.Reader, name string) (*Model, error) {
-	var m Model
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	data, err := io.ReadAll(r)
+	if err != nil {
 		return nil, fmt.Errorf("%s: reading model: %w", name, err)
 	}
+	var m Model
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		line, col := 0, 0
+		if off := jsonOffset(err); off >= 0 {
+			line, col = parseerr.Offset(data, off)
+		}
+		return nil, &parseerr.Error{File: name, Line: line, Column: col, Err: fmt.Errorf("reading model: %w", err)}
+	}
 	if err := m.check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &parseerr.Error{File: name, Err: err}
 	}
 	return &m, nil
 }

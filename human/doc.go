@@ -3,8 +3,8 @@
 // rankings of system outputs.
 //
 // It also reads and writes every rating and ranking file format (see
-// "Reading rating and ranking files" below). It imports corpora (for
-// ParseError) and nothing above it; calibrate and annotate import human.
+// "Reading rating and ranking files" below). It imports only the
+// standard library and parseerr; calibrate and annotate import human.
 // Readers check every label against its Scale while they still know the
 // file and line; the statistics never see a label they cannot place.
 //
@@ -45,5 +45,5 @@
 // ranking sets) return Ranking values. A label that is not on its
 // scale is an error wrapping ErrUnknownLabel; other malformed rating data
 // wraps ErrRatingSyntax. Every error names the file and line (and column
-// where it helps) as a *corpora.ParseError.
+// where it helps) as a *parseerr.Error.
 package human

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // GUGSystem is the System of GUG ratings: the learner sentences themselves
@@ -81,10 +81,10 @@ func ReadGUG(r io.Reader, name string) (Ratings, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &corpora.ParseError{File: name, Line: n + 1, Err: err}
+		return nil, &parseerr.Error{File: name, Line: n + 1, Err: err}
 	}
 	if n == 0 {
-		return nil, parseErr(name, 0, 0, corpora.ErrEmptyInput, "no GUG header")
+		return nil, parseErr(name, 0, 0, parseerr.ErrEmptyInput, "no GUG header")
 	}
 	return out, nil
 }

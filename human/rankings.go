@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // ReadWMTRankings reads relative rankings in the WMT CSV format (as in
@@ -26,7 +26,7 @@ func ReadWMTRankings(r io.Reader, name string) ([]Ranking, error) {
 	cr.FieldsPerRecord = -1
 	hdr, err := cr.Read()
 	if err == io.EOF {
-		return nil, parseErr(name, 0, 0, corpora.ErrEmptyInput, "no header")
+		return nil, parseErr(name, 0, 0, parseerr.ErrEmptyInput, "no header")
 	}
 	if err != nil {
 		return nil, csvErr(name, err)
@@ -95,7 +95,7 @@ func ReadWMTRankings(r io.Reader, name string) ([]Ranking, error) {
 func csvErr(name string, err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return &corpora.ParseError{File: name, Line: pe.Line, Column: pe.Column, Err: fmt.Errorf("%w: %v", ErrRatingSyntax, pe.Err)}
+		return &parseerr.Error{File: name, Line: pe.Line, Column: pe.Column, Err: fmt.Errorf("%w: %v", ErrRatingSyntax, pe.Err)}
 	}
 	return fmt.Errorf("%s: %w", name, err)
 }

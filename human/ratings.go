@@ -85,7 +85,9 @@ func distinct(rs Ratings, key func(Rating) string) []string {
 }
 
 // A Unit is what several annotators rate independently: one system's output
-// for one item on one scale.
+// for one item on one scale. It is the identity of a rated output, usable
+// as a map key; calibrate.Unit is one aggregated with its ratings and texts
+// for fitting (calibrate.Unit.Key gives this Unit back).
 type Unit struct{ Item, System string }
 
 // Matrix returns the ratings of one scale as a reliability matrix:

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 const potatoFixture = `{"id": "a1", "displayed_text": "He go home .", "summary_1": "He goes home .", "summary_2": "He go home .", "summary_3": "He went home .", "summary_4": "He is going home now .", "label_annotations": {"semantics": {"scale_5": "5"}, "grammaticality": {"0": "1"}, "overcorrection": {"No": "1"}, "semantics_2": {"scale_5": "5"}, "grammaticality_2": {"1": "2"}, "overcorrection_2": {"No": "1"}, "semantics_3": {"scale_4": "4"}, "grammaticality_3": {"0": "1"}, "overcorrection_3": {"Minor over-correction": "2"}, "semantics_4": {"scale_3": "3"}, "grammaticality_4": {"2 or more": "3"}, "overcorrection_4": {"Substatial over-correction": "4"}}}
@@ -161,6 +162,26 @@ func TestReadSwedish(t *testing.T) {
 	_, err = ReadSwedish(strings.NewReader(bad), "k.json", "")
 	if !errors.Is(err, ErrUnknownLabel) || !strings.HasPrefix(err.Error(), `k.json:11: example 2 sysA k Fluency: unknown label "7"`) {
 		t.Errorf("bad label: %v", err)
+	}
+}
+
+func TestReadSwedishSyntaxPosition(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"bad byte", "{\"data\": [\n  {\"original\": \"a\",, \"reference\": \"b\"}]}", "k.json:2:20: malformed rating data: example 1: invalid character ','"},
+		{"truncated", "{\"data\": [\n", "k.json:2:1: malformed rating data: unexpected end of file"},
+		{"not a list", "{\"data\": 3}", `k.json:1:10: malformed rating data: "data" is not a list`},
+		{"type", "{\"data\": [\n {\"systems\": 4}]}", `k.json:2:2: malformed rating data: example 1: "systems": json: cannot unmarshal`},
+		{"no data", "{}", `k.json:1: missing column: no "data" list`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadSwedish(strings.NewReader(tc.in), "k.json", "")
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("got %v, want prefix %q", err, tc.want)
+			}
+			if _, ok := errors.AsType[*parseerr.Error](err); !ok {
+				t.Errorf("%v is not a *parseerr.Error", err)
+			}
+		})
 	}
 }
 
@@ -386,6 +407,9 @@ func FuzzReadSwedish(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		rs, err := ReadSwedish(strings.NewReader(in), "f", "g")
 		if err != nil {
+			if _, ok := errors.AsType[*parseerr.Error](err); !ok {
+				t.Errorf("error %v is not positioned", err)
+			}
 			return
 		}
 		for _, r := range rs {

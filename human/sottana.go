@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // A Seed000 describes a rating study in the seed-000 protocol (Sottana et
@@ -412,7 +412,7 @@ func eachJSONLine(r io.Reader, name string, fn func(line int, raw []byte) error)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return &corpora.ParseError{File: name, Line: n + 1, Err: err}
+		return &parseerr.Error{File: name, Line: n + 1, Err: err}
 	}
 	return nil
 }

@@ -1,11 +1,8 @@
 package human
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,15 +21,6 @@ var SwedishFeatures = []struct {
 	{"Meaning Preservation", Meaning4},
 }
 
-type swedishExample struct {
-	Original  string `json:"original"`
-	Reference string `json:"reference"`
-	Systems   map[string]struct {
-		Output     string                                `json:"output"`
-		Annotators map[string]map[string]json.RawMessage `json:"annotators"`
-	} `json:"systems"`
-}
-
 // ReadSwedish reads one annotation file of the Swedish GEC evaluation
 // (robertostling/gec-evaluation, annotations/<set>/<annotator>.json):
 //
@@ -48,87 +36,48 @@ type swedishExample struct {
 // version of the output. Systems are read in sorted order. Ratings with a
 // number that is not on the scale are errors naming the example's line.
 func ReadSwedish(r io.Reader, name, group string) (Ratings, error) {
-	data, err := io.ReadAll(r)
+	f, err := DecodeSwedish(r, name)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	lineAt := func(off int64) int { return 1 + bytes.Count(data[:off], []byte("\n")) }
-	syntax := func(off int64, format string, args ...any) error {
-		return parseErr(name, lineAt(off), 0, ErrRatingSyntax, format, args...)
-	}
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil, syntax(dec.InputOffset(), "want a JSON object")
+		return nil, err
 	}
 	var out Ratings
-	found := false
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
-			return nil, syntax(dec.InputOffset(), "%v", err)
+	for n, ex := range f.Examples {
+		item := strconv.Itoa(n + 1)
+		if group != "" {
+			item = group + ":" + item
 		}
-		if kt != "data" {
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return nil, syntax(dec.InputOffset(), "%v", err)
-			}
-			continue
-		}
-		found = true
-		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-			return nil, syntax(dec.InputOffset(), `"data" is not a list`)
-		}
-		for n := 1; dec.More(); n++ {
-			start := dec.InputOffset()
-			var ex swedishExample
-			if err := dec.Decode(&ex); err != nil {
-				return nil, syntax(start, "example %d: %v", n, err)
-			}
-			line := lineAt(skipSpaceComma(data, start))
-			item := strconv.Itoa(n)
-			if group != "" {
-				item = group + ":" + item
-			}
-			for _, sys := range slices.Sorted(maps.Keys(ex.Systems)) {
-				res := ex.Systems[sys]
-				for _, a := range slices.Sorted(maps.Keys(res.Annotators)) {
-					fields := res.Annotators[a]
-					var post string
-					if raw, ok := fields["corrected"]; ok {
-						if err := json.Unmarshal(raw, &post); err != nil {
-							return nil, parseErr(name, line, 0, ErrRatingSyntax, "example %d %s %s: corrected is not a string", n, sys, a)
-						}
+		for _, o := range ex.Systems {
+			for _, j := range o.Judgements {
+				for _, feat := range SwedishFeatures {
+					num, ok := j.Ratings[feat.Name]
+					if !ok {
+						continue
 					}
-					for _, f := range SwedishFeatures {
-						raw, ok := fields[f.Name]
-						if !ok {
-							continue
-						}
-						var v float64
-						if err := json.Unmarshal(raw, &v); err != nil {
-							return nil, parseErr(name, line, 0, ErrRatingSyntax, "example %d %s %s: %s is not a number", n, sys, a, f.Name)
-						}
-						lab, val, other, err := f.Scale.ParseValue(v)
-						if err != nil {
-							return nil, labelErr(name, line, fmt.Sprintf("example %d %s %s %s", n, sys, a, f.Name), err)
-						}
-						out = append(out, Rating{
-							Item: item, Group: group, Source: ex.Original, System: sys, Output: res.Output,
-							Annotator: a, Scale: f.Scale, Label: lab, Value: val, Other: other, PostEdit: post,
-							Pos: fmt.Sprintf("%s:%d", name, line),
-						})
+					v, err := num.Float64()
+					if err != nil {
+						return nil, parseErr(name, ex.Line, 0, ErrRatingSyntax, "example %d %s %s: %s is not a number", n+1, o.System, j.Annotator, feat.Name)
 					}
+					lab, val, other, err := feat.Scale.ParseValue(v)
+					if err != nil {
+						return nil, labelErr(name, ex.Line, fmt.Sprintf("example %d %s %s %s", n+1, o.System, j.Annotator, feat.Name), err)
+					}
+					out = append(out, Rating{
+						Item: item, Group: group, Source: deref(ex.Original), System: o.System, Output: deref(o.Output),
+						Annotator: j.Annotator, Scale: feat.Scale, Label: lab, Value: val, Other: other, PostEdit: deref(j.PostEdit),
+						Pos: f.Pos(&ex),
+					})
 				}
 			}
 		}
-		if _, err := dec.Token(); err != nil {
-			return nil, syntax(dec.InputOffset(), "%v", err)
-		}
-	}
-	if !found {
-		return nil, parseErr(name, 1, 0, ErrMissingColumn, `no "data" list`)
 	}
 	return out, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // ReadSwedishFile reads one annotation file; group is the name of the

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // A RatingTable reads ratings from a table with named columns: CSV, TSV or
@@ -170,7 +170,7 @@ func (t RatingTable) ReadCSV(r io.Reader, name string, comma rune) (Ratings, err
 	}
 	header, err := cr.Read()
 	if err == io.EOF {
-		return nil, parseErr(name, 0, 0, corpora.ErrEmptyInput, "no header")
+		return nil, parseErr(name, 0, 0, parseerr.ErrEmptyInput, "no header")
 	}
 	if err != nil {
 		return nil, csvErr(name, err)
@@ -180,7 +180,7 @@ func (t RatingTable) ReadCSV(r io.Reader, name string, comma rune) (Ratings, err
 	}
 	c, err := t.resolve(header)
 	if err != nil {
-		return nil, &corpora.ParseError{File: name, Line: 1, Err: err}
+		return nil, &parseerr.Error{File: name, Line: 1, Err: err}
 	}
 	var out Ratings
 	for {
@@ -230,7 +230,7 @@ func (t RatingTable) ReadJSONL(r io.Reader, name string) (Ratings, error) {
 		}
 		if c == nil {
 			if c, err = t.resolve(header); err != nil {
-				return &corpora.ParseError{File: name, Line: line, Err: err}
+				return &parseerr.Error{File: name, Line: line, Err: err}
 			}
 		}
 		rs, err := t.row(c, func(i int) string { return vals[header[i]] }, name, line)

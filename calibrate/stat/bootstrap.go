@@ -20,6 +20,10 @@ type CI struct {
 // (sentence, system) pairs, so that all systems' ratings of a sentence stay
 // together. The draws come from a PCG seeded with seed, so the same seed
 // gives the same interval. f may keep idx only for the duration of a call.
+//
+// The paired bootstrap of corpus scores (metrics/significance) is a second
+// implementation on purpose: it resamples summed sufficient statistics with
+// sacreBLEU's order-statistic interval; see the comment on its bootstrap.
 func Bootstrap(n, resamples int, seed uint64, level float64, f func(idx []int) float64) CI {
 	if n <= 0 || resamples <= 0 {
 		return CI{Lo: math.NaN(), Hi: math.NaN(), Level: level}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // A Sentence is one source sentence of the gold standard as the M2 scorer
@@ -132,17 +133,22 @@ func joinSpan(toks []string, start, end int) string {
 // ErrGold is wrapped by every error ReadGold returns for a malformed file.
 var ErrGold = errors.New("malformed M2 gold file")
 
-// A GoldError reports a malformed gold file with its position.
-type GoldError struct {
-	File string
-	Line int // 1-based line number
-	Msg  string
+// A GoldError reports a malformed gold file with its position, printed
+// "file:line:col: message"; it is parseerr.Error, the one positioned error
+// of every reader, and its Err wraps ErrGold.
+type GoldError = parseerr.Error
+
+// goldErr returns the GoldError at name:line:col saying msg.
+func goldErr(name string, line, col int, msg string) *GoldError {
+	return &GoldError{File: name, Line: line, Column: col, Err: goldProblem(msg)}
 }
 
-func (e *GoldError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+// A goldProblem is the message of a GoldError; it wraps ErrGold without
+// repeating its text.
+type goldProblem string
 
-// Unwrap returns ErrGold.
-func (e *GoldError) Unwrap() error { return ErrGold }
+func (p goldProblem) Error() string { return string(p) }
+func (p goldProblem) Unwrap() error { return ErrGold }
 
 // ReadGold reads an M2 gold file from r exactly as the M2 scorer's own
 // reader does; name is used in errors. It differs from corpora.ReadM2 in
@@ -166,8 +172,8 @@ func ReadGold(r io.Reader, name string) ([]Sentence, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if !utf8.Valid(data) {
-		line := 1 + strings.Count(string(data[:invalidAt(data)]), "\n")
-		return nil, &GoldError{name, line, "invalid UTF-8 (the scorer decodes the file as UTF-8)"}
+		line, col := parseerr.Offset(data, int64(invalidAt(data)))
+		return nil, goldErr(name, line, col, "invalid UTF-8 (the scorer decodes the file as UTF-8)")
 	}
 	var out []Sentence
 	var para []string
@@ -231,7 +237,7 @@ func readParagraph(lines []string, name string, firstLine int) ([]Sentence, erro
 		}
 	}
 	if len(sents) == 0 {
-		return nil, &GoldError{name, firstLine, "block without an S line"}
+		return nil, goldErr(name, firstLine, 1, "block without an S line")
 	}
 	var allToks []string
 	for _, s := range sents {
@@ -246,24 +252,24 @@ func readParagraph(lines []string, name string, firstLine int) ([]Sentence, erro
 			continue
 		}
 		if !strings.HasPrefix(l, "A ") {
-			return nil, &GoldError{name, ln, fmt.Sprintf("line starts with %q, want \"A \", \"S \" or \"I \" inside a block", firstChars(l, 10))}
+			return nil, goldErr(name, ln, 1, fmt.Sprintf("line starts with %q, want \"A \", \"S \" or \"I \" inside a block", firstChars(l, 10)))
 		}
 		fields := strings.Split(l[2:], "|||")
 		if len(fields) < 6 {
-			return nil, &GoldError{name, ln, fmt.Sprintf("A line has %d |||-separated fields, want 6", len(fields))}
+			return nil, goldErr(name, ln, 1, fmt.Sprintf("A line has %d |||-separated fields, want 6", len(fields)))
 		}
 		span := Tokenize(fields[0])
 		if len(span) < 2 {
-			return nil, &GoldError{name, ln, fmt.Sprintf("span %q is not two offsets", fields[0])}
+			return nil, goldErr(name, ln, 3, fmt.Sprintf("span %q is not two offsets", fields[0]))
 		}
 		start, err1 := pyInt(span[0])
 		end, err2 := pyInt(span[1])
 		coder, err3 := pyInt(fields[5])
 		if err1 != nil || err2 != nil {
-			return nil, &GoldError{name, ln, fmt.Sprintf("span %q is not two integers", fields[0])}
+			return nil, goldErr(name, ln, 3, fmt.Sprintf("span %q is not two integers", fields[0]))
 		}
 		if err3 != nil {
-			return nil, &GoldError{name, ln, fmt.Sprintf("annotator %q is not an integer", fields[5])}
+			return nil, goldErr(name, ln, 3+len(strings.Join(fields[:5], "|||"))+3, fmt.Sprintf("annotator %q is not an integer", fields[5]))
 		}
 		if fields[1] == "noop" {
 			start, end = -1, -1

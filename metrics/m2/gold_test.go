@@ -78,12 +78,12 @@ func TestReadGoldErrors(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
-		{"CRLF blank line does not end a block", "S a\r\n\r\nS b\n", "gold.m2:2: line starts with"},
-		{"block without S line", "A 0 1|||R|||q|||REQUIRED|||-NONE-|||0\n\n", "gold.m2:1: block without an S line"},
-		{"too few fields", "S a\nA 0 1|||R|||q\n", "gold.m2:2: A line has 3"},
-		{"bad offsets", "S a\nA x 1|||R|||q|||REQUIRED|||-NONE-|||0\n", "gold.m2:2: span"},
-		{"bad annotator", "S a\nA 0 1|||R|||q|||REQUIRED|||-NONE-|||zero\n", "gold.m2:2: annotator"},
-		{"invalid UTF-8", "S a\nS \xff\n", "gold.m2:2: invalid UTF-8"},
+		{"CRLF blank line does not end a block", "S a\r\n\r\nS b\n", "gold.m2:2:1: line starts with"},
+		{"block without S line", "A 0 1|||R|||q|||REQUIRED|||-NONE-|||0\n\n", "gold.m2:1:1: block without an S line"},
+		{"too few fields", "S a\nA 0 1|||R|||q\n", "gold.m2:2:1: A line has 3"},
+		{"bad offsets", "S a\nA x 1|||R|||q|||REQUIRED|||-NONE-|||0\n", "gold.m2:2:3: span"},
+		{"bad annotator", "S a\nA 0 1|||R|||q|||REQUIRED|||-NONE-|||zero\n", "gold.m2:2:37: annotator"},
+		{"invalid UTF-8", "S a\nS \xff\n", "gold.m2:2:3: invalid UTF-8"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // ReadHypotheses reads a system output file as the M2 scorer does: one
@@ -25,7 +27,8 @@ func ReadHypotheses(r io.Reader, name string) ([][]string, error) {
 			data = nil
 		}
 		if !utf8.Valid(l) {
-			return nil, &GoldError{name, line, "invalid UTF-8 (the scorer decodes hypotheses as UTF-8)"}
+			_, col := parseerr.Offset(l, int64(invalidAt(l)))
+			return nil, goldErr(name, line, col, "invalid UTF-8 (the scorer decodes hypotheses as UTF-8)")
 		}
 		out = append(out, Tokenize(string(l)))
 	}

@@ -44,7 +44,19 @@ func PairedBootstrap(base, cand *metrics.Corpus, n int, seed uint64) Bootstrap {
 }
 
 // bootstrap resamples all pairs with one shared set of indices per
-// resample. Resamples are index multiplicities in a reused buffer, so
+// resample.
+//
+// It is not calibrate/stat.Bootstrap, and cannot be without moving golden
+// numbers: a corpus score is not a mean of per-sentence values but a
+// function of summed sufficient statistics, so a resample is a vector of
+// index multiplicities applied to stat rows (no per-resample allocation,
+// several metrics and candidates share one draw), the interval is
+// sacreBLEU's uninterpolated order statistic rather than stat.Quantile's
+// interpolation, the draws come from this package's named RNG streams
+// (shared with approximate randomisation), and the paired deltas, not a
+// statistic's values, are what is kept. stat.Bootstrap answers a different
+// question (an interval for one statistic of items, such as a
+// correlation) and, in calibrate, never sees Stats. Resamples are index multiplicities in a reused buffer, so
 // nothing is allocated per resample.
 func bootstrap(pairs []*pair, n int, seed uint64) []Bootstrap {
 	out := make([]Bootstrap, len(pairs))
