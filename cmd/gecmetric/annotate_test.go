@@ -80,7 +80,7 @@ func TestAnnotateErrors(t *testing.T) {
 		{"no db", []string{"annotate", "serve", "--db", filepath.Join(dir, "none.db")}, "annotate init"},
 		{"format", []string{"annotate", "export", "--db", db, "--format", "xml"}, `unknown --format "xml"`},
 		{"import nothing", []string{"annotate", "import", "--db", db}, "name at least one annotator file"},
-		{"import bad", []string{"annotate", "import", "--db", db, short}, "short.txt: not an annotation file"},
+		{"import bad", []string{"annotate", "import", "--db", db, short}, "short.txt:1:1: not an annotation file"},
 	} {
 		_, errOut, code := gecmetric(t, "", tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

@@ -82,7 +82,7 @@ func TestCorrelateErrors(t *testing.T) {
 		t.Errorf("bad label: exit %d, %s", code, errOut)
 	}
 	_, errOut, code = gecmetric(t, "", "correlate", "--human", filepath.Join(dir, "gug.tsv"), "--format", "gug", "--metric", filepath.Join(dir, "metric.csv"))
-	if code != 2 || !strings.Contains(errOut, "metric.csv:2: score \"x\" is not a number") {
+	if code != 2 || !strings.Contains(errOut, "metric.csv:2:11: score \"x\" is not a number") {
 		t.Errorf("bad score: exit %d, %s", code, errOut)
 	}
 	_, errOut, code = gecmetric(t, "", "correlate", "--human", filepath.Join(dir, "gug.tsv"), "--format", "nope", "--metric", filepath.Join(dir, "metric.csv"))
