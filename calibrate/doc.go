@@ -1,24 +1,32 @@
-// Package calibrate holds the human rating scales, the statistics that
-// relate metric values to human ratings (correlation, agreement, with
-// confidence intervals), and the fitted models that map metric features to
-// predicted ratings on those scales.
+// Package calibrate relates metric values to human judgements: agreement
+// between raters, correlation of metrics with ratings (with confidence
+// intervals), system rankings, and the fitted models that map evidence
+// features to predicted ratings on the raters' scales.
 //
 // # Layout
 //
-// Three packages share the work, so that imports point one way
-// (cmd → calibrate → human → corpora → edits; calibrate → metrics → edits) with no cycle:
+// calibrate is floor 4 of the house (see internal/floors): it imports
+// human (floor 3: scales, ratings, rankings and their files), metrics and
+// corpora (floor 2), edits (floor 1) and parseerr (floor 0), and is
+// imported only by annotate and cmd. Its rooms:
 //
-//   - human (a floor below calibrate): Scale, Rating, Ratings, Ranking,
-//     and the readers of every rating and ranking file, which check
-//     labels against scales while they know the file and line.
-//   - calibrate/stat (leaf): plain functions over slices — Pearson,
+//   - calibrate (this package): operations on rating tables —
+//     SystemMeans, Agreement, RankAlpha, PostEditDistance, Correlate,
+//     RankSystems, CorrelateRankings — the metric-score reader
+//     (ReadMetricScores), Units, FitModel and Validate (grouped
+//     cross-validation), and Model (ReadModel/WriteModel, JSON).
+//   - calibrate/stat (a leaf): plain functions over slices — Pearson,
 //     Spearman, KendallTauB, PairwiseAccuracy (acc_eq), WMTKendall,
 //     CohenKappa, KrippendorffAlpha, Bootstrap, ExpectedWins, TrueSkill.
-//   - calibrate (this package): operations on rating tables — SystemMeans,
-//     Agreement, RankAlpha, PostEditDistance, Correlate, RankSystems.
+//   - calibrate/ordinal (a leaf): proportional-odds regression.
+//   - calibrate/judge: the default models (embedded, fitted by a committed
+//     generator) and the judge that applies them.
+//   - calibrate/llmjudge: the seed-000 protocol against an LLM.
+//   - calibrate/report: the HTML validation report.
 //
-// Scale and Ratings are aliases of the human types, so calibrate.Scale is
-// the scale everywhere.
+// The rating files themselves are read in package human; Scale and
+// Ratings here are aliases of the human types, so calibrate.Scale is the
+// scale everywhere.
 //
 // # Other
 //
