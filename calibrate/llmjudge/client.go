@@ -88,8 +88,12 @@ type Stats struct {
 }
 
 func (s Stats) String() string {
-	return fmt.Sprintf("%d/%d queries done, %d from the cache, %d requests (%d retried, %d re-asked), %d missing, tokens %d prompt + %d completion",
+	out := fmt.Sprintf("%d/%d queries done, %d from the cache, %d requests (%d retried, %d re-asked), %d missing, tokens %d prompt + %d completion",
 		s.Done, s.Queries, s.CacheHits, s.Requests, s.Retries, s.Reasked, s.Missing, s.PromptTokens, s.CompletionTokens)
+	if s.IDDiffers > 0 {
+		out += fmt.Sprintf(", %d answers under another id", s.IDDiffers)
+	}
+	return out
 }
 
 // A Result is the outcome of one query.

@@ -2,10 +2,12 @@ package llmjudge
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -129,4 +131,50 @@ func Ratings(results []Result, annotator string) human.Ratings {
 		}
 	}
 	return out
+}
+
+// RunLines puts line-aligned texts to the model (Queries, then Run) and
+// lays the answers out by system and line (ByLine): answers[h][i] is
+// systems[h]'s answer on line i, nil where it went unanswered.
+func (c *Client) RunLines(ctx context.Context, sources []string, systems []string, outputs [][]string) ([][]*Answer, []Result, Stats, error) {
+	qs, err := Queries(sources, systems, outputs)
+	if err != nil {
+		return nil, nil, Stats{}, err
+	}
+	res, st, err := c.Run(ctx, qs)
+	return ByLine(res, systems, len(sources)), res, st, err
+}
+
+// WithAnswers returns rs with the answers of the seed-000 answer file at
+// path (WriteAnswers, gpt4_as_annotator/output.jsonl, judge --llm-json) as
+// the ratings of rater name, in place of any ratings rs has by name, so
+// that a rerun stands in for published answers. The answers take the
+// source and output texts of rs's ratings of the same item and system.
+func WithAnswers(rs human.Ratings, name, path string) (human.Ratings, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	as, err := human.Sottana.ReadAnswers(bufio.NewReader(f), path, name)
+	if err != nil {
+		return nil, err
+	}
+	type text struct{ source, output, group string }
+	texts := map[[2]string]text{}
+	out := make(human.Ratings, 0, len(rs)+len(as))
+	for _, r := range rs {
+		if _, ok := texts[[2]string{r.Item, r.System}]; !ok {
+			texts[[2]string{r.Item, r.System}] = text{r.Source, r.Output, r.Group}
+		}
+		if r.Annotator != name {
+			out = append(out, r)
+		}
+	}
+	for _, a := range as {
+		t := texts[[2]string{a.Item, a.System}]
+		a.Source, a.Output, a.Group = t.source, t.output, t.group
+		out = append(out, a)
+	}
+	return out, nil
 }

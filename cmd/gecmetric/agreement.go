@@ -21,10 +21,12 @@ func agreementCommand(e *env) *cli.Command {
 			"(item, system) both rated; Other is a missing value. Then each annotator's mean, population\n" +
 			"standard deviation and count per system, Other counted apart and never averaged. With a\n" +
 			"ranking format (wmt, appraise): pairwise win/loss/tie counts, Expected Wins and TrueSkill per\n" +
-			"system, overall and per annotator.",
+			"system, overall and per annotator. --answers NAME=FILE adds a model's seed-000 answers (judge\n" +
+			"--llm-url --llm-answers, or gecmetric's own judge --llm-json) as rater NAME.",
 		Flags: append(humanFlags(),
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "TrueSkill match-order seed (ranking formats)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON"},
+			answersFlag(),
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if human.IsRankingFormat(cmd.String("format")) {
@@ -36,6 +38,9 @@ func agreementCommand(e *env) *cli.Command {
 			}
 			rs, err := readHuman(cmd)
 			if err != nil {
+				return err
+			}
+			if rs, err = withAnswers(cmd, rs); err != nil {
 				return err
 			}
 			ag, err := calibrate.Agreement(rs)

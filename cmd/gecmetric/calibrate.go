@@ -69,6 +69,7 @@ func calibrateFitCommand(e *env) *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "fold assignment and bootstrap seed"},
 			&cli.FloatFlag{Name: "l2", Value: 1, Usage: "ridge penalty on the standardised features"},
 			&cli.StringFlag{Name: "out", Usage: "the model file to write", Required: true, Action: outputPath},
+			&cli.StringFlag{Name: "llm-answers", Usage: "fit from a language model's answers (seed-000 answer format, judge --llm-url --llm-answers) instead of gecmetric's evidence: a model that maps them to your raters' scale, for judge --llm-url --model"},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			scales := cmd.StringSlice("scale")
@@ -113,10 +114,15 @@ func calibrateFitCommand(e *env) *cli.Command {
 			if a := cmd.StringSlice("annotator"); len(a) > 0 {
 				annotators = a
 			}
-			fmt.Fprintf(e.stderr, "gecmetric: fitting %s (%s form) to %d ratings from %s\n", scales[0], form, len(rs), cmd.String("human"))
-			f, err := judge.Fit(ds, x, scales[0], annotators, form, calibrate.FitOptions{
-				Folds: cmd.Int("folds"), Seed: cmd.Uint64("seed"), L2: cmd.Float("l2"),
-			})
+			opt := calibrate.FitOptions{Folds: cmd.Int("folds"), Seed: cmd.Uint64("seed"), L2: cmd.Float("l2")}
+			var f judge.LLMFitted
+			if path := cmd.String("llm-answers"); path != "" {
+				fmt.Fprintf(e.stderr, "gecmetric: fitting %s to %d ratings from %s, from the answers in %s\n", scales[0], len(rs), cmd.String("human"), path)
+				f, err = fitLLM(ds, path, scales[0], annotators, opt)
+			} else {
+				fmt.Fprintf(e.stderr, "gecmetric: fitting %s (%s form) to %d ratings from %s\n", scales[0], form, len(rs), cmd.String("human"))
+				f.Fitted, err = judge.Fit(ds, x, scales[0], annotators, form, opt)
+			}
 			if err != nil {
 				return err
 			}
@@ -132,7 +138,7 @@ func calibrateFitCommand(e *env) *cli.Command {
 
 // printFit prints what a fitted model was trained on and its
 // cross-validated agreement, and which judge quantity it serves.
-func printFit(e *env, f judge.Fitted) {
+func printFit(e *env, f judge.LLMFitted) {
 	m := f.Model
 	tr := m.Training
 	fmt.Fprintf(e.stdout, "# %s (%s, %s form): %d sentences, %d outputs, %d ratings by %s\n", m.Scale, m.Language, m.Form,
@@ -141,9 +147,17 @@ func printFit(e *env, f judge.Fitted) {
 		Title: fmt.Sprintf("cross-validated agreement with the %s (%d folds grouped by sentence, seed %d)", tr.Target, tr.Folds, tr.Seed),
 		Rows:  []judge.Row{{Scale: m.Scale, Rater: "gecmetric (" + m.Form + ")", Validation: m.CV}},
 	}
+	use := "gecmetric judge --lang " + m.Language + " --model FILE"
+	if judge.IsLLMModel(m) {
+		t.Rows[0].Rater = "LLM answers, calibrated"
+		if f.AsGiven != nil {
+			t.Rows = append(t.Rows, judge.Row{Scale: m.Scale, Rater: "LLM answers as given", Validation: *f.AsGiven})
+		}
+		use = "gecmetric judge --llm-url URL --llm-model NAME --model FILE"
+	}
 	t.WriteText(e.stdout)
 	if q, err := judge.QuantityOf(m); err == nil {
-		fmt.Fprintf(e.stdout, "judge quantity: %s (use with: gecmetric judge --lang %s --model FILE)\n", q, m.Language)
+		fmt.Fprintf(e.stdout, "judge quantity: %s (use with: %s)\n", q, use)
 	} else {
 		fmt.Fprintf(e.stderr, "gecmetric: warning: %v; gecmetric judge cannot use this model\n", err)
 	}

@@ -32,8 +32,10 @@ func judgeCommand(e *env) *cli.Command {
 			"calibrated models, writing one JSON object per sentence and system (--jsonl, the default) or\n" +
 			"per-system means with 95% bootstrap intervals (--json). Without --ref, the reference-free\n" +
 			"models. With --llm-json QUERIES.jsonl, answers seed-000 queries in the GPT-4 judge's format.\n" +
+			"With --llm-url and --llm-model, a language model answers instead, in the seed-000 protocol (up to\n" +
+			"four --hyp outputs of a --source line per request; answers cached, see README).\n" +
 			"With no input at all, judges the built-in demo.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "source sentences, one per line"},
 			&cli.StringSliceFlag{Name: "hyp", Usage: "system outputs, one per line (repeatable; the name is the file's base name)"},
 			&cli.StringSliceFlag{Name: "ref", Usage: "reference corrections, one per line (repeatable)"},
@@ -44,7 +46,7 @@ func judgeCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "tokenize", Usage: "tokenise raw text (prose) instead of splitting on spaces"},
 			&cli.StringFlag{Name: "llm-json", Usage: "answer the seed-000 queries in this JSON Lines file, like the GPT-4 judge"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed for --json"},
-		},
+		}, llmFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			j, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
 			if err != nil {
@@ -53,6 +55,12 @@ func judgeCommand(e *env) *cli.Command {
 			if cmd.String("lang") == "sv" && sv.SystemLexicon().Len() == 0 {
 				fmt.Fprintf(e.stderr, "gecmetric: warning: Debian's Swedish word list (%s) is not installed: the Swedish models were fitted with it and judge less well without it\n", sv.DefaultWordList)
 				fmt.Fprintf(e.stderr, "gecmetric: hint: apt-get install wswedish\n")
+			}
+			if err := checkLLMModels(cmd, j); err != nil {
+				return err
+			}
+			if cmd.String("llm-url") != "" {
+				return judgeWithLLM(ctx, e, cmd, j)
 			}
 			if q := cmd.String("llm-json"); q != "" {
 				return answerQueries(e, j, q)

@@ -6,7 +6,7 @@
 // The server finds a request's answer by the query's content: it reads
 // the conversation's third message as a seed-000 query (a JSON object:
 // "original_input", the candidates in order, "id") and looks up the
-// recorded reply of that exact source, candidates and id. It checks that
+// recorded reply of that exact source and candidates (Key). It checks that
 // the conversation opens with the protocol text and the ready message, as
 // the authors' script held it. Sottana builds the table from Sottana et
 // al. (2023)'s study folder: the 100 queries put to GPT-4 (texts from the
@@ -60,10 +60,12 @@ type Server struct {
 	log   []Request
 }
 
-// Key names a query by its content: source, candidates (names and
-// outputs, in order) and id.
+// Key names a query by its content: the source and the candidates (names
+// and outputs, in order). The id is left out: it is a name for the
+// content, and queries built from text files (llmjudge.ItemID) may name
+// the same content differently from a published query file.
 func Key(q human.Query) string {
-	b, _ := json.Marshal([]any{q.Source, q.Systems, q.Outputs, q.ID})
+	b, _ := json.Marshal([]any{q.Source, q.Systems, q.Outputs})
 	return string(b)
 }
 

@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/calibrate/llmjudge/llmtest"
+	"github.com/gecmetric/gecmetric/human"
+	"github.com/gecmetric/gecmetric/internal/testdata"
+)
+
+// sottanaHumans are the three human raters of Sottana et al. (2023).
+var sottanaHumans = []string{"--annotator", "57e2b7c38e00270001b43aba", "--annotator", "5995e3cf9845ef00014de380", "--annotator", "61102f9292f5e6301b5bea45"}
+
+// TestJudgeLLMReplay runs `judge --llm-url` against a server replaying
+// GPT-4's recorded answers to the 100 seed-000 queries of Sottana et al.
+// (2023), and checks that `agreement --answers` with the answers it
+// writes prints every row `agreement --format sottana` prints with the
+// published answers.
+func TestJudgeLLMReplay(t *testing.T) {
+	study := testdata.Dir(t, "sottana2023-gec-human-gpt4", "data", "outputs", "potato_and_GPT4_full_annotations")
+	qs, replies, err := llmtest.Sottana(study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.New(replies)
+	defer srv.Close()
+	dir := t.TempDir()
+	queries := filepath.Join(dir, "queries.jsonl")
+	f, err := os.Create(queries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range qs {
+		human.WriteQuery(f, q)
+	}
+	f.Close()
+	cache, answers := filepath.Join(dir, "cache"), filepath.Join(dir, "answers.jsonl")
+	args := []string{"judge", "--llm-json", queries, "--llm-url", srv.URL, "--llm-model", "gpt-4", "--llm-cache", cache, "--llm-answers", answers}
+	out, errOut, code := gecmetric(t, "", args...)
+	if code != 0 {
+		t.Fatalf("judge exit %d: %s", code, errOut)
+	}
+	if b, _ := os.ReadFile(answers); string(b) != out || strings.Count(out, "\n") != 100 {
+		t.Errorf("--llm-answers differs from stdout, or not 100 lines")
+	}
+	for _, want := range []string{"100/100 queries done, 0 from the cache, 100 requests (0 retried, 0 re-asked), 0 missing",
+		"2 semantics scores between labels were rounded half to even"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+
+	// Every row of agreement, with the replayed answers standing in for
+	// the published ones, and with the humans alone plus the replay.
+	published, _, code := gecmetric(t, "", "agreement", "--human", study, "--format", "sottana")
+	if code != 0 || !strings.Contains(published, "system_rank_alpha  nominal 0.2188 ordinal 0.3438 interval 0.3438") {
+		t.Fatalf("published agreement (exit %d):\n%s", code, published)
+	}
+	for _, extra := range [][]string{{"--answers", "gpt4=" + answers}, append(append([]string{}, sottanaHumans...), "--answers", "gpt4="+answers)} {
+		replayed, errOut, code := gecmetric(t, "", append([]string{"agreement", "--human", study, "--format", "sottana"}, extra...)...)
+		if code != 0 || replayed != published {
+			t.Errorf("agreement %v (exit %d, %s) differs from the published answers':\n%s", extra, code, errOut, diffLines(published, replayed))
+		}
+	}
+	humans, _, _ := gecmetric(t, "", append([]string{"agreement", "--human", study, "--format", "sottana"}, sottanaHumans...)...)
+	if !strings.Contains(humans, "system_rank_alpha  nominal 0.5926 ordinal 0.8778 interval 0.8778") {
+		t.Errorf("humans alone:\n%s", humans)
+	}
+
+	// A repeated run costs nothing.
+	out2, errOut, code := gecmetric(t, "", args...)
+	if code != 0 || out2 != out || !strings.Contains(errOut, "100/100 queries done, 100 from the cache, 0 requests") || srv.Requests() != 100 {
+		t.Errorf("second run: exit %d, %d server requests, stderr %s", code, srv.Requests(), errOut)
+	}
+
+	// The same queries from text files: one line per source, one file per
+	// system, four candidates per request.
+	src := filepath.Join(dir, "source.txt")
+	var lines []string
+	for _, q := range qs {
+		lines = append(lines, q.Source)
+	}
+	os.WriteFile(src, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	textArgs := []string{"judge", "--source", src, "--llm-url", srv.URL, "--llm-model", "gpt-4", "--llm-cache", filepath.Join(dir, "cache2"),
+		"--llm-answers", filepath.Join(dir, "answers2.jsonl")}
+	for k, sys := range human.Sottana.Systems {
+		var outs []string
+		for _, q := range qs {
+			outs = append(outs, q.Outputs[k])
+		}
+		p := filepath.Join(dir, sys)
+		os.WriteFile(p, []byte(strings.Join(outs, "\n")+"\n"), 0o644)
+		textArgs = append(textArgs, "--hyp", p)
+	}
+	jsonl, errOut, code := gecmetric(t, "", textArgs...)
+	if code != 0 || !strings.Contains(errOut, "100/100 queries done, 0 from the cache, 100 requests") {
+		t.Fatalf("text input: exit %d: %s", code, errOut)
+	}
+	// Ids from the text are sha256 of the lower-cased, trimmed source, as
+	// the authors made them; one published item (" Yes, sir. ") has
+	// another id, which the answer keeps and the run counts.
+	if !strings.Contains(errOut, "1 answers under another id") {
+		t.Errorf("stderr: %s", errOut)
+	}
+	a1, _ := os.ReadFile(answers)
+	a2, _ := os.ReadFile(filepath.Join(dir, "answers2.jsonl"))
+	l1, l2 := strings.Split(string(a1), "\n"), strings.Split(string(a2), "\n")
+	differ := 0
+	for i := range l1 {
+		if l1[i] != l2[i] {
+			differ++
+			if cut := strings.LastIndex(l1[i], `"id": `); cut < 0 || l1[i][:cut] != l2[i][:cut] {
+				t.Errorf("answer %d: %s\nvs %s", i+1, l1[i], l2[i])
+			}
+		}
+	}
+	if differ != 1 {
+		t.Errorf("%d answers differ from the query file's, want 1 (its id)", differ)
+	}
+	// Judge output: one line per sentence and system, in the judge's
+	// quantities. Line 1: GPT-4 gave gold_reference semantics 5, "0",
+	// "No": meaning 4, no errors left, no over-correction.
+	sc := bufio.NewScanner(strings.NewReader(jsonl))
+	n := 0
+	for sc.Scan() {
+		n++
+		if n > 1 {
+			continue
+		}
+		var j struct {
+			Line            int               `json:"line"`
+			System          string            `json:"system"`
+			Meaning         float64           `json:"meaning"`
+			RemainingErrors float64           `json:"remaining_errors"`
+			Overcorrection  float64           `json:"overcorrection"`
+			Grammaticality  *float64          `json:"grammaticality"`
+			Labels          map[string]string `json:"labels"`
+			Overall         float64           `json:"overall"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
+			t.Fatal(err)
+		}
+		if j.Line != 1 || j.System != "gold_reference" || j.Meaning != 4 || j.RemainingErrors != 0 || j.Overcorrection != 0 || j.Grammaticality != nil ||
+			j.Labels["overcorrection"] != "No" || j.Labels["remaining_errors"] != "0" || j.Overall != 1 {
+			t.Errorf("first line %s", sc.Text())
+		}
+	}
+	if n != 400 {
+		t.Errorf("%d judge lines, want 400", n)
+	}
+
+	// calibrate fit maps the answers to the humans' scale. The answers as
+	// given agree with the humans' mean as GPT-4's published answers do
+	// (the README's GPT-4 column); the calibrated model's cross-validated
+	// Pearson r, measured 0.491 (semantics), 0.431 (errors left), 0.302
+	// (over-correction), floors 0.46, 0.40, 0.27.
+	for _, c := range []struct {
+		scale, given string
+		floor        float64
+	}{
+		{"semantics", "semantics          LLM answers as given            400    0.340   0.071 [-0.04,0.19]    0.150    0.288", 0.46},
+		{"grammaticality", "grammaticality     LLM answers as given            400    0.463   0.459 [0.37,0.54]    0.320    0.379", 0.40},
+		{"overcorrection", "overcorrection     LLM answers as given            400    0.302   0.208 [0.10,0.33]    0.143    0.235", 0.27},
+	} {
+		model := filepath.Join(dir, c.scale+".json")
+		out, errOut, code := gecmetric(t, "", append(append([]string{"calibrate", "fit", "--human", study, "--format", "sottana", "--scale", c.scale},
+			sottanaHumans...), "--llm-answers", answers, "--out", model)...)
+		if code != 0 || !strings.Contains(strings.Join(strings.Fields(out), " "), strings.Join(strings.Fields(c.given), " ")) {
+			t.Errorf("fit %s: exit %d, %s\n%s", c.scale, code, errOut, out)
+		}
+		var r float64
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) > 4 && strings.Join(f[1:4], " ") == "LLM answers, calibrated" {
+				r, _ = strconv.ParseFloat(f[5], 64)
+			}
+		}
+		if r < c.floor {
+			t.Errorf("fit %s: calibrated Pearson %v, floor %v:\n%s", c.scale, r, c.floor, out)
+		}
+	}
+	// judge --llm-url --model uses the calibrated models; without
+	// --llm-url they are refused.
+	withModels := append(append([]string{}, textArgs...), "--model", filepath.Join(dir, "semantics.json"), "--model", filepath.Join(dir, "overcorrection.json"))
+	calibrated, errOut, code := gecmetric(t, "", withModels...)
+	if code != 0 || !strings.Contains(errOut, "100 from the cache, 0 requests") {
+		t.Fatalf("judge --model: exit %d: %s", code, errOut)
+	}
+	first := strings.SplitN(calibrated, "\n", 2)[0]
+	var j struct {
+		Meaning, Overcorrection, RemainingErrors float64
+	}
+	json.Unmarshal([]byte(strings.Replace(first, `"remaining_errors"`, `"RemainingErrors"`, 1)), &j)
+	if j.Meaning == 4 || j.Meaning < 1 || j.Meaning > 4 || j.Overcorrection == 0 || j.Overcorrection > 3 || j.RemainingErrors != 0 {
+		t.Errorf("calibrated judgement %s", first)
+	}
+	if _, errOut, code := gecmetric(t, "", "judge", "--source", src, "--hyp", src, "--model", filepath.Join(dir, "semantics.json")); code != 2 || !strings.Contains(errOut, "give --llm-url") {
+		t.Errorf("LLM model without --llm-url: exit %d, %s", code, errOut)
+	}
+}
+
+// diffLines lists the lines of b that are not in a.
+func diffLines(a, b string) string {
+	have := map[string]bool{}
+	for _, l := range strings.Split(a, "\n") {
+		have[l] = true
+	}
+	var out []string
+	for _, l := range strings.Split(b, "\n") {
+		if !have[l] {
+			out = append(out, "+ "+l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestJudgeLLMFaults: flag mistakes are usage errors; an unusable answer
+// is a warning with the model's reply and a missing judgement; the key
+// never reaches stderr.
+func TestJudgeLLMFaults(t *testing.T) {
+	dir := t.TempDir()
+	src, a, b := filepath.Join(dir, "src.txt"), filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	os.WriteFile(src, []byte("He go home .\nShe like it .\n"), 0o644)
+	os.WriteFile(a, []byte("He goes home .\nShe likes it .\n"), 0o644)
+	os.WriteFile(b, []byte("He went home .\nShe like it .\n"), 0o644)
+	replies := map[string]string{
+		llmtest.Key(human.Query{Source: "He go home .", Systems: []string{"a.txt", "b.txt"}, Outputs: []string{"He goes home .", "He went home ."}}): `{"a.txt": {"semantics": 5, "grammaticality": "0", "overcorrection": "No"}, "b.txt": {"semantics": 4, "grammaticality": "0", "overcorrection": "Minor over-correction"}}`,
+		llmtest.Key(human.Query{Source: "She like it .", Systems: []string{"a.txt", "b.txt"}, Outputs: []string{"She likes it .", "She like it ."}}): `{"a.txt": {"semantics": 5, "grammaticality": "0"}}`,
+	}
+	srv := llmtest.New(replies)
+	defer srv.Close()
+	base := []string{"judge", "--source", src, "--hyp", a, "--hyp", b, "--llm-url", srv.URL, "--llm-cache", "none"}
+	const key = "sk-test-9876543210TOPSECRET"
+	t.Setenv("TEST_LLM_KEY", key)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"no model", base, 2, []string{"--llm-url needs --llm-model"}},
+		{"key variable unset", append(base, "--llm-model", "m", "--llm-key-env", "NO_SUCH_VARIABLE_SET"), 2, []string{"--llm-key-env NO_SUCH_VARIABLE_SET: the variable is not set"}},
+		{"one query unusable", append(base, "--llm-model", "m", "--llm-key-env", "TEST_LLM_KEY"), 0, []string{
+			`gecmetric: warning: query 2 (id `, `has no answer: unusable answer: "a.txt": no "overcorrection"`,
+			`gecmetric: the model's last reply: "{\"a.txt\": {\"semantics\": 5, \"grammaticality\": \"0\"}}"`,
+			"2/2 queries done, 0 from the cache, 3 requests (0 retried, 1 re-asked), 1 missing"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := gecmetric(t, "", tt.args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d: %s", code, tt.code, errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errOut)
+				}
+			}
+			if strings.Contains(errOut+out, "TOPSECRET") {
+				t.Errorf("the key leaked")
+			}
+			if tt.code == 0 {
+				lines := strings.Split(strings.TrimSpace(out), "\n")
+				if len(lines) != 4 || !strings.Contains(lines[1], `"system":"b.txt","grammaticality":null,"fluency":null,"meaning":3.25,"overcorrection":1,"remaining_errors":0`) ||
+					!strings.Contains(lines[2], `"line":2,"system":"a.txt","grammaticality":null,"fluency":null,"meaning":null`) {
+					t.Errorf("judge lines:\n%s", out)
+				}
+			}
+		})
+	}
+	for _, r := range srv.Log() {
+		if r.Authorization != "Bearer "+key {
+			t.Errorf("request %d: Authorization %q", r.N, r.Authorization)
+		}
+	}
+	// 401 stops the run; the server's echo of the key is scrubbed.
+	srv.Fault = func(w http.ResponseWriter, r *http.Request, req llmtest.Request) bool {
+		http.Error(w, `{"error": {"message": "Incorrect API key provided: `+key+`"}}`, http.StatusUnauthorized)
+		return true
+	}
+	_, errOut, code := gecmetric(t, "", append(base, "--llm-model", "m", "--llm-key-env", "TEST_LLM_KEY")...)
+	if code == 0 || !strings.Contains(errOut, "401 Unauthorized: Incorrect API key provided: [redacted] (check --llm-url, --llm-model and --llm-key-env)") || strings.Contains(errOut, "TOPSECRET") {
+		t.Errorf("401: exit %d, %s", code, errOut)
+	}
+}
