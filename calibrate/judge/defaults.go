@@ -15,6 +15,7 @@ import (
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 	"github.com/gecmetric/gecmetric/metrics/fluency"
+	"github.com/gecmetric/gecmetric/metrics/ged"
 	"github.com/gecmetric/gecmetric/metrics/lm"
 )
 
@@ -86,7 +87,11 @@ func EnglishExtractor() (*evidence.Extractor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &evidence.Extractor{Lang: en.New(), Fluency: fm, LM: m}, nil
+	d, err := ged.Default()
+	if err != nil {
+		return nil, err
+	}
+	return &evidence.Extractor{Lang: en.New(), Fluency: fm, LM: m, GED: d}, nil
 }
 
 // SwedishExtractor returns the evidence extractor of the Swedish models.

@@ -15,15 +15,25 @@ func ChrF(hyp, ref []string) float64 {
 	const beta = 2.0
 	var sumP, sumR float64
 	var orders int
+	counts := make(map[gramKey]int32, len(h))
 	for n := 1; n <= maxN; n++ {
 		if len(h) < n || len(r) < n {
 			continue
 		}
-		hc := ngrams(h, n)
-		rc := ngrams(r, n)
+		// Count the hypothesis's n-grams, then take each of the
+		// reference's from them: the matches are the sum over n-grams of
+		// the lesser count.
+		clear(counts)
+		for i := 0; i+n <= len(h); i++ {
+			counts[gramOf(h[i:i+n])]++
+		}
 		match := 0
-		for g, c := range hc {
-			match += min(c, rc[g])
+		for i := 0; i+n <= len(r); i++ {
+			k := gramOf(r[i : i+n])
+			if counts[k] > 0 {
+				counts[k]--
+				match++
+			}
 		}
 		sumP += float64(match) / float64(len(h)-n+1)
 		sumR += float64(match) / float64(len(r)-n+1)
@@ -42,6 +52,18 @@ func ChrF(hyp, ref []string) float64 {
 	return (1 + beta*beta) * p * rc / (beta*beta*p + rc)
 }
 
+// A gramKey packs up to six runes of 21 bits each, so that n-grams of one
+// order are compared exactly without building strings.
+type gramKey [2]uint64
+
+func gramOf(g []rune) gramKey {
+	var k gramKey
+	for i, c := range g {
+		k[i/3] |= uint64(c&0x1fffff) << (21 * uint(i%3))
+	}
+	return k
+}
+
 func charsOf(tokens []string) []rune {
 	var out []rune
 	for _, t := range tokens {
@@ -52,12 +74,4 @@ func charsOf(tokens []string) []rune {
 		}
 	}
 	return out
-}
-
-func ngrams(s []rune, n int) map[string]int {
-	m := make(map[string]int, len(s))
-	for i := 0; i+n <= len(s); i++ {
-		m[string(s[i:i+n])]++
-	}
-	return m
 }

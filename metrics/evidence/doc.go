@@ -31,6 +31,10 @@
 //	language model   lm.mean, lm.min, lm.low3, lm.oov_rate (alone); lm.mean_diff_src,
 //	                 lm.sum_diff_src, lm.edit_gain, lm.edit_worst (source);
 //	                 lm.mean_diff_ref, lm.sum_diff_ref (reference)
+//	error detector   ged.expected, ged.max, ged.mean, ged.detected (alone);
+//	                 ged.src_expected, ged.expected_diff_src, ged.max_diff_src,
+//	                 ged.fixed, ged.left, ged.introduced (source);
+//	                 ged.expected_diff_ref, ged.missed (reference)
 //
 // The lm.* features come from package lm's broad-coverage trigram model
 // (natural-log probabilities; see lmfeatures.go for each definition):
@@ -39,7 +43,15 @@
 // the differences of mean and whole-sentence log probability from the
 // source and from the closest reference; and, per edit from the source,
 // the change in log probability of the edited tokens and the two tokens
-// after them (summed over edits, and the worst edit).
+// after them (summed over edits, and the worst edit). The ged.* features
+// come from package ged's per-token error probabilities (see
+// gedfeatures.go): the hypothesis's expected number of erroneous tokens,
+// its worst token, mean and count over ged.Threshold; the source's
+// expected errors and the differences from it; the error mass of the
+// source tokens the edits touched (fixed) and left alone (left), and of the
+// tokens the edits wrote (introduced); and with a reference, the
+// difference from the closest reference and the error mass of the source
+// tokens that reference edits but the hypothesis does not (missed).
 //
 // The lexicon features separate an output that is far from the reference
 // because it is still wrong from one that is far because it was rewritten

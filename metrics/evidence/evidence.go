@@ -8,6 +8,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics/fluency"
+	"github.com/gecmetric/gecmetric/metrics/ged"
 	"github.com/gecmetric/gecmetric/metrics/lm"
 )
 
@@ -104,6 +105,18 @@ var extraFeatures = []struct {
 	{"lm.edit_worst", FormSource},
 	{"lm.mean_diff_ref", FormReference},
 	{"lm.sum_diff_ref", FormReference},
+	{"ged.expected", FormAlone},
+	{"ged.max", FormAlone},
+	{"ged.mean", FormAlone},
+	{"ged.detected", FormAlone},
+	{"ged.src_expected", FormSource},
+	{"ged.expected_diff_src", FormSource},
+	{"ged.max_diff_src", FormSource},
+	{"ged.fixed", FormSource},
+	{"ged.left", FormSource},
+	{"ged.introduced", FormSource},
+	{"ged.expected_diff_ref", FormReference},
+	{"ged.missed", FormReference},
 }
 
 // Names returns the names of the base features of form f, in vector
@@ -166,15 +179,18 @@ type Lexicon interface {
 	InLexicon(word string) bool
 }
 
-// An Extractor computes evidence. Lang is required; Fluency and LM may be
-// nil (languages without such models), in which case the fl.* or lm.*
-// features are zero. An Extractor is safe for concurrent use.
+// An Extractor computes evidence. Lang is required; Fluency, LM and GED
+// may be nil (languages without such models), in which case the fl.*,
+// lm.* or ged.* features are zero. An Extractor is safe for concurrent use.
 type Extractor struct {
 	Lang    edits.Language
 	Fluency *fluency.Model
 	// LM is the broad-coverage language model of the lm.* features; nil
 	// leaves them zero (languages without one).
-	LM      *lm.Model
+	LM *lm.Model
+	// GED is the error detector of the ged.* features; nil leaves them
+	// zero.
+	GED     *ged.Detector
 	Options edits.Options
 }
 
@@ -186,6 +202,7 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	oov := x.oovWords(hyp) // positions, used by every form
 	x.alone(v, hyp, oov)
 	hl := x.lmAlone(v, hyp)
+	hp := x.gedAlone(v, hyp)
 	if in.Source == nil {
 		return v, form
 	}
@@ -193,12 +210,14 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	hypEdits := edits.Extract(x.Lang, in.Source, hyp, x.Options)
 	x.source(v, in.Source, hyp, hypEdits, oov)
 	x.lmSource(v, in.Source, hl, hypEdits)
+	sp := x.gedSource(v, in.Source, hp, hypEdits)
 	if len(in.Refs) == 0 {
 		return v, form
 	}
 	form = FormReference
-	best := x.reference(v, in, hypEdits, oov)
+	best, refEdits := x.reference(v, in, hypEdits, oov)
 	x.lmReference(v, in.Refs[best], hl)
+	x.gedReference(v, in.Refs[best], sp, hypEdits, refEdits)
 	return v, form
 }
 
@@ -264,7 +283,7 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit, 
 	v["me.names"] = float64(symDiff(names(hyp), names(src)))
 }
 
-func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []int) (best int) {
+func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []int) (best int, bestEdits []edits.Edit) {
 	refEdits := in.RefEdits
 	if refEdits == nil {
 		refEdits = make([][]edits.Edit, len(in.Refs))
@@ -338,7 +357,7 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []i
 		chrf = math.Max(chrf, ChrF(ht, r.Texts()))
 	}
 	v["me.chrf_ref"] = chrf
-	return best
+	return best, refEdits[best]
 }
 
 // A category groups error types by what they do to a reader.

@@ -8,6 +8,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/en"
 	"github.com/gecmetric/gecmetric/metrics/fluency"
+	"github.com/gecmetric/gecmetric/metrics/ged"
 	"github.com/gecmetric/gecmetric/metrics/lm"
 )
 
@@ -20,7 +21,11 @@ func newExtractor(t testing.TB) *Extractor {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Extractor{Lang: en.New(), Fluency: fm, LM: m}
+	d, err := ged.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Extractor{Lang: en.New(), Fluency: fm, LM: m, GED: d}
 }
 
 func sent(lang edits.Language, s string) *edits.Sentence { return lang.Annotate(strings.Fields(s)) }
@@ -121,6 +126,29 @@ func TestLMFeatures(t *testing.T) {
 	}
 }
 
+// TestGEDFeatures checks the error-detector evidence on a correction and
+// on the source left as it was.
+func TestGEDFeatures(t *testing.T) {
+	x := newExtractor(t)
+	src := sent(x.Lang, "He go to school every days and he like it .")
+	ref := sent(x.Lang, "He goes to school every day and he likes it .")
+	refs := []*edits.Sentence{ref}
+	good, _ := x.Compute(Input{Source: src, Hyp: ref, Refs: refs})
+	same, _ := x.Compute(Input{Source: src, Hyp: src, Refs: refs})
+	if !(good["ged.expected"] < same["ged.expected"] && good["ged.max"] < same["ged.max"] && good["ged.expected_diff_src"] < 0) {
+		t.Errorf("correction %v\nsource %v", pick(good, "ged."), pick(same, "ged."))
+	}
+	if same["ged.fixed"] != 0 || same["ged.introduced"] != 0 || math.Abs(same["ged.left"]-same["ged.src_expected"]) > 1e-12 || same["ged.expected_diff_src"] != 0 {
+		t.Errorf("unchanged: %v", pick(same, "ged."))
+	}
+	if !(good["ged.fixed"] > good["ged.left"] && good["ged.missed"] == 0 && same["ged.missed"] > 0.3) {
+		t.Errorf("fixed %.3f left %.3f missed %.3f; unchanged missed %.3f", good["ged.fixed"], good["ged.left"], good["ged.missed"], same["ged.missed"])
+	}
+	if good["ged.expected_diff_ref"] != 0 || same["ged.expected_diff_ref"] <= 0 {
+		t.Errorf("vs reference: correction %v, source %v", good["ged.expected_diff_ref"], same["ged.expected_diff_ref"])
+	}
+}
+
 func pick(v Values, prefix string) Values {
 	out := Values{}
 	for k, x := range v {
@@ -167,8 +195,18 @@ func TestChrF(t *testing.T) {
 	}
 }
 
-func BenchmarkCompute(b *testing.B) {
+// BenchmarkCompute measures the evidence of one output in the reference
+// form with every model (fluency, language model, error detector);
+// BenchmarkComputeBase without the lm.* and ged.* models.
+func BenchmarkCompute(b *testing.B) { benchmarkCompute(b, newExtractor(b)) }
+
+func BenchmarkComputeBase(b *testing.B) {
 	x := newExtractor(b)
+	x.LM, x.GED = nil, nil
+	benchmarkCompute(b, x)
+}
+
+func benchmarkCompute(b *testing.B, x *Extractor) {
 	src := sent(x.Lang, "The childrens was playing in the garden when it start to rain .")
 	hyp := sent(x.Lang, "The children were playing in the garden when it start to rain .")
 	refs := []*edits.Sentence{sent(x.Lang, "The children were playing in the garden when it started to rain .")}
@@ -192,5 +230,82 @@ func BenchmarkLMFeatures(b *testing.B) {
 		h := x.lmAlone(v, hyp)
 		x.lmSource(v, src, h, es)
 		x.lmReference(v, ref, h)
+	}
+}
+
+// chrfStrings is ChrF as first written, with string n-grams: the packed
+// keys must give the same values.
+func chrfStrings(hyp, ref []string) float64 {
+	h, r := charsOf(hyp), charsOf(ref)
+	ngrams := func(s []rune, n int) map[string]int {
+		m := map[string]int{}
+		for i := 0; i+n <= len(s); i++ {
+			m[string(s[i:i+n])]++
+		}
+		return m
+	}
+	var sumP, sumR float64
+	orders := 0
+	for n := 1; n <= 6; n++ {
+		if len(h) < n || len(r) < n {
+			continue
+		}
+		hc, rc := ngrams(h, n), ngrams(r, n)
+		match := 0
+		for g, c := range hc {
+			match += min(c, rc[g])
+		}
+		sumP += float64(match) / float64(len(h)-n+1)
+		sumR += float64(match) / float64(len(r)-n+1)
+		orders++
+	}
+	if orders == 0 {
+		if len(h) == 0 && len(r) == 0 {
+			return 1
+		}
+		return 0
+	}
+	p, rc := sumP/float64(orders), sumR/float64(orders)
+	if p+rc == 0 {
+		return 0
+	}
+	return 5 * p * rc / (4*p + rc)
+}
+
+func TestChrFPackedKeys(t *testing.T) {
+	words := []string{"the", "cat", "sat", "on", "mat", "ät", "på", "日本", "a", "aa", "aaa", "\u0000", "\U0010ffff", "x"}
+	rng := uint64(1)
+	next := func(n int) int {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		return int(rng>>33) % n
+	}
+	for range 2000 {
+		var h, r []string
+		for range next(8) {
+			h = append(h, words[next(len(words))])
+		}
+		for range next(8) {
+			r = append(r, words[next(len(words))])
+		}
+		if got, want := ChrF(h, r), chrfStrings(h, r); got != want {
+			t.Fatalf("ChrF(%q, %q) = %v, want %v", h, r, got, want)
+		}
+	}
+}
+
+// TestCacheNotStale checks that a source Sentence reused for other text
+// is scored again, not served from the cache of source scores.
+func TestCacheNotStale(t *testing.T) {
+	x := newExtractor(t)
+	src := sent(x.Lang, "He go to school .")
+	hyp := sent(x.Lang, "He goes to school .")
+	a, _ := x.Compute(Input{Source: src, Hyp: hyp})
+	*src = *sent(x.Lang, "He goes to the school every day .")
+	b, _ := x.Compute(Input{Source: src, Hyp: hyp})
+	fresh, _ := x.Compute(Input{Source: sent(x.Lang, "He goes to the school every day ."), Hyp: hyp})
+	for _, n := range []string{"lm.sum_diff_src", "ged.src_expected"} {
+		if b[n] != fresh[n] || a[n] == b[n] {
+			t.Errorf("%s: first %v, after reuse %v, fresh %v", n, a[n], b[n], fresh[n])
+		}
 	}
 }
