@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/gecmetric/gecmetric/parseerr"
 )
@@ -113,9 +114,14 @@ func csvErr(name string, err error) error {
 //	  </ranking-result>
 //	</appraise-results>
 //
-// A system attribute listing several systems separated by commas (identical
-// outputs shown once) gives each of them the rank. Item is the
-// ranking-item id, Annotator its user.
+// A system attribute listing several systems separated by commas or white
+// space (identical outputs shown once: cnap/gec-ranking uses commas,
+// Grundkiewicz et al.'s judgments.xml spaces) gives each of them the rank.
+// Item is the ranking-item's src-id (the judged sentence's 0-based index in
+// the system outputs, as in judgments.xml), or its id when there is no
+// src-id; Annotator is its user. Items marked skipped="true" (the annotator
+// skipped the sentence; judgments.xml has 13) carry no ranking and are left
+// out.
 func ReadAppraiseRankings(r io.Reader, name string) ([]Ranking, error) {
 	dec := xml.NewDecoder(r)
 	var out []Ranking
@@ -137,9 +143,20 @@ func ReadAppraiseRankings(r io.Reader, name string) ([]Ranking, error) {
 				if cur != nil {
 					return nil, parseErr(name, line, 0, ErrRatingSyntax, "nested ranking-item")
 				}
-				cur = &Ranking{Item: attr(t, "id"), Annotator: attr(t, "user"), Pos: fmt.Sprintf("%s:%d", name, line)}
+				item := attr(t, "src-id")
+				if item == "" {
+					item = attr(t, "id")
+				}
+				cur = &Ranking{Item: item, Annotator: attr(t, "user"), Pos: fmt.Sprintf("%s:%d", name, line)}
 				if cur.Item == "" {
-					return nil, parseErr(name, line, 0, ErrMissingColumn, "ranking-item without id")
+					return nil, parseErr(name, line, 0, ErrMissingColumn, "ranking-item without src-id or id")
+				}
+				if attr(t, "skipped") == "true" {
+					if err := dec.Skip(); err != nil {
+						l, _ := dec.InputPos()
+						return nil, parseErr(name, l, 0, ErrRatingSyntax, "%v", err)
+					}
+					cur = nil
 				}
 			case "translation":
 				if cur == nil {
@@ -153,8 +170,8 @@ func ReadAppraiseRankings(r io.Reader, name string) ([]Ranking, error) {
 				if strings.TrimSpace(sys) == "" {
 					return nil, parseErr(name, line, 0, ErrMissingColumn, "translation without system")
 				}
-				for _, s := range strings.Split(sys, ",") {
-					cur.Systems = append(cur.Systems, strings.TrimSpace(s))
+				for _, s := range strings.FieldsFunc(sys, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+					cur.Systems = append(cur.Systems, s)
 					cur.Ranks = append(cur.Ranks, rank)
 				}
 			}

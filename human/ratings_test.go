@@ -242,6 +242,11 @@ const appraiseFixture = `<?xml version="1.0" encoding="UTF-8"?>
     <translation system="SYS1" rank="1" />
     <translation system="SYS4" rank="1" />
   </ranking-item>
+  <ranking-item doc-id="none" id="10" src-id="7" skipped="true" user="judge2"/>
+  <ranking-item doc-id="none" id="11" src-id="0" user="judge2">
+    <translation system="SYS1 SYS4" rank="2" />
+    <translation system="SYS2" rank="1" />
+  </ranking-item>
 </ranking-result>
 </appraise-results>
 `
@@ -251,12 +256,15 @@ func TestReadAppraise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rk) != 2 || fmt.Sprint(rk[0].Systems) != "[SYS1 SYS2 SYS3 SYS4]" || fmt.Sprint(rk[0].Ranks) != "[2 1 1 4]" || rk[1].Annotator != "judge2" || rk[0].Pos != "a.xml:4" {
+	// The skipped item is left out; src-id, when present, is the item;
+	// systems are split at commas and at white space.
+	if len(rk) != 3 || fmt.Sprint(rk[0].Systems) != "[SYS1 SYS2 SYS3 SYS4]" || fmt.Sprint(rk[0].Ranks) != "[2 1 1 4]" || rk[1].Annotator != "judge2" || rk[0].Pos != "a.xml:4" ||
+		rk[0].Item != "3" || rk[2].Item != "0" || fmt.Sprint(rk[2].Systems) != "[SYS1 SYS4 SYS2]" || fmt.Sprint(rk[2].Ranks) != "[2 2 1]" {
 		t.Fatalf("got %+v", rk)
 	}
-	// 4 systems → 6 pairs, plus 1 → 7; SYS2 vs SYS3 is a tie.
+	// 4 systems → 6 pairs, plus 1, plus 3 → 10; SYS2 vs SYS3 is a tie.
 	cs := Comparisons(rk)
-	if len(cs) != 7 || cs[0].Outcome != Loss || cs[3].A != "SYS2" || cs[3].B != "SYS3" || cs[3].Outcome != Tie {
+	if len(cs) != 10 || cs[0].Outcome != Loss || cs[3].A != "SYS2" || cs[3].B != "SYS3" || cs[3].Outcome != Tie {
 		t.Errorf("comparisons %+v", cs)
 	}
 	_, err = ReadAppraiseRankings(strings.NewReader(strings.Replace(appraiseFixture, `rank="4"`, `rank="four"`, 1)), "a.xml")

@@ -84,7 +84,6 @@ func TrueSkill(n int, matches []Match, p TrueSkillParams) []Skill {
 	for i := range sk {
 		sk[i] = Skill{p.Mu, p.Sigma}
 	}
-	eps := normPPF((p.DrawProb+1)/2) * math.Sqrt2 * p.Beta
 	for _, m := range matches {
 		if m.Winner < 0 || m.Winner >= n || m.Loser < 0 || m.Loser >= n {
 			panic("stat: TrueSkill: player out of range")
@@ -92,22 +91,30 @@ func TrueSkill(n int, matches []Match, p TrueSkillParams) []Skill {
 		if m.Winner == m.Loser {
 			continue
 		}
-		w, l := sk[m.Winner], sk[m.Loser]
-		vw := w.Sigma*w.Sigma + p.Tau*p.Tau
-		vl := l.Sigma*l.Sigma + p.Tau*p.Tau
-		c := math.Sqrt(2*p.Beta*p.Beta + vw + vl)
-		t := (w.Mu - l.Mu) / c
-		e := eps / c
-		var v, ww float64
-		if m.Draw {
-			v, ww = vDraw(t, e), wDraw(t, e)
-		} else {
-			v, ww = vWin(t, e), wWin(t, e)
-		}
-		sk[m.Winner] = Skill{w.Mu + vw/c*v, math.Sqrt(vw * math.Max(1-vw/(c*c)*ww, 0))}
-		sk[m.Loser] = Skill{l.Mu - vl/c*v, math.Sqrt(vl * math.Max(1-vl/(c*c)*ww, 0))}
+		sk[m.Winner], sk[m.Loser] = p.Rate(sk[m.Winner], sk[m.Loser], m.Draw)
 	}
 	return sk
+}
+
+// Rate returns the posteriors of two players after one match that w won
+// (or, with draw, that w and l drew): the update TrueSkill applies for
+// each match, for callers that choose the next match from the current
+// skills (Sakaguchi et al. 2014's active sampling).
+func (p TrueSkillParams) Rate(w, l Skill, draw bool) (Skill, Skill) {
+	eps := normPPF((p.DrawProb+1)/2) * math.Sqrt2 * p.Beta
+	vw := w.Sigma*w.Sigma + p.Tau*p.Tau
+	vl := l.Sigma*l.Sigma + p.Tau*p.Tau
+	c := math.Sqrt(2*p.Beta*p.Beta + vw + vl)
+	t := (w.Mu - l.Mu) / c
+	e := eps / c
+	var v, ww float64
+	if draw {
+		v, ww = vDraw(t, e), wDraw(t, e)
+	} else {
+		v, ww = vWin(t, e), wWin(t, e)
+	}
+	return Skill{w.Mu + vw/c*v, math.Sqrt(vw * math.Max(1-vw/(c*c)*ww, 0))},
+		Skill{l.Mu - vl/c*v, math.Sqrt(vl * math.Max(1-vl/(c*c)*ww, 0))}
 }
 
 func normPDF(x float64) float64 { return math.Exp(-x*x/2) / math.Sqrt(2*math.Pi) }

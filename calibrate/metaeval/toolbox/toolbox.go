@@ -1,0 +1,278 @@
+// Package toolbox scores system outputs with gecmetric's own metrics and
+// judge, at sentence and corpus level, in the form metaeval meta-evaluates
+// (metaeval.Scores): the harness behind `gecmetric meta-eval --metrics`.
+//
+// Metric names:
+//
+//	m2      M2 scorer F0.5: sentence = F of the sentence's counts with the
+//	        annotator the scorer chose; corpus = the scorer's F0.5
+//	errant  ERRANT (compare_m2, span correction) F0.5, the same way
+//	gleu    GLEU: sentence = compute_gleu -d's smoothed sentence GLEU, mean
+//	        over the references; corpus = the official mean of the
+//	        sampled iterations
+//	chrf    chrF (metrics/chrf, sacreBLEU's defaults): sentence = against
+//	        the best reference; corpus = of the summed statistics
+//	judge:Q        the judge's quantity Q with the references
+//	judge-noref:Q  the same with the source only (no reference)
+//
+// with Q one of overall, grammaticality, fluency, meaning, overcorrection,
+// remaining_errors. The judge's scores are sentence scores (the system
+// score is their mean); overcorrection and remaining_errors are negated,
+// so that higher is better for every metric. Sentence scores are keyed by
+// the 0-based line index (metaeval.LineScores), the src-id of Appraise XML.
+package toolbox
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/calibrate/metaeval"
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics/chrf"
+	"github.com/gecmetric/gecmetric/metrics/errant"
+	"github.com/gecmetric/gecmetric/metrics/eval"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+	"github.com/gecmetric/gecmetric/metrics/m2"
+)
+
+// Metric names other than the judge's.
+const (
+	M2     = "m2"
+	ERRANT = "errant"
+	GLEU   = "gleu"
+	ChrF   = "chrf"
+)
+
+// JudgeQuantities are the judge quantities a metric name may ask for.
+var JudgeQuantities = []string{"overall", judge.Grammaticality, judge.Fluency, judge.Meaning, judge.Overcorrection, judge.RemainingErrors}
+
+// Metrics lists every metric name Score accepts.
+func Metrics() []string {
+	out := []string{M2, ERRANT, GLEU, ChrF}
+	for _, p := range []string{"judge:", "judge-noref:"} {
+		for _, q := range JudgeQuantities {
+			out = append(out, p+q)
+		}
+	}
+	return out
+}
+
+// ParseMetrics splits a comma-separated list of metric names, checking
+// each and dropping repeats.
+func ParseMetrics(s string) ([]string, error) {
+	var out []string
+	for _, m := range strings.Split(s, ",") {
+		m = strings.ToLower(strings.TrimSpace(m))
+		if m == "" || slices.Contains(out, m) {
+			continue
+		}
+		if !slices.Contains(Metrics(), m) {
+			return nil, fmt.Errorf("unknown metric %q (want m2, errant, gleu, chrf, judge:Q or judge-noref:Q with Q one of %s)", m, strings.Join(JudgeQuantities, ", "))
+		}
+		out = append(out, m)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no metric named")
+	}
+	return out, nil
+}
+
+// Options configure Score.
+type Options struct {
+	// Eval configures M2, ERRANT and GLEU (its Metrics field is set from
+	// the names asked for); its Lang extracts edits from plain text.
+	Eval eval.Config
+	// Judge judges the outputs for judge:Q metrics; nil means the
+	// default English judge (judge.New("en")).
+	Judge *judge.Judge
+}
+
+// Score scores every system with each named metric (ParseMetrics) and
+// returns one metaeval.Scores per metric, in the order named, each with
+// sentence scores and, for m2, errant, gleu and chrf, corpus scores.
+func Score(set *eval.TestSet, systems []eval.System, names []string, opt Options) ([]metaeval.Scores, error) {
+	lines := map[string]map[string][]float64{} // metric → system → line scores
+	corpus := map[string]map[string]float64{}
+	for _, n := range names {
+		lines[n] = map[string][]float64{}
+		if !strings.HasPrefix(n, "judge") {
+			corpus[n] = map[string]float64{}
+		}
+	}
+	var evalNames []string
+	for _, n := range names {
+		if n == M2 || n == ERRANT || n == GLEU {
+			evalNames = append(evalNames, n)
+		}
+	}
+	if len(evalNames) > 0 {
+		cfg := opt.Eval
+		cfg.Metrics = evalNames
+		ev, err := eval.New(cfg, set)
+		if err != nil {
+			return nil, err
+		}
+		beta := cfg.Beta
+		if beta == 0 {
+			beta = 0.5
+		}
+		for _, sys := range systems {
+			res, err := ev.Score(sys)
+			if err != nil {
+				return nil, err
+			}
+			if r := res.M2; r != nil {
+				v := make([]float64, len(r.Sentences))
+				for i := range r.Sentences {
+					_, _, v[i] = m2.PRF(r.Sentences[i].Stats(), beta)
+				}
+				lines[M2][sys.Name], corpus[M2][sys.Name] = v, r.F
+			}
+			if r := res.ERRANT; r != nil {
+				v := make([]float64, len(r.Sentences))
+				for i, c := range r.Sentences {
+					_, _, v[i] = errant.Score(c.Counts, beta)
+				}
+				_, _, f := r.Score()
+				lines[ERRANT][sys.Name], corpus[ERRANT][sys.Name] = v, f
+			}
+			if r := res.GLEU; r != nil {
+				v := make([]float64, len(r.Sentences))
+				for i := range r.Sentences {
+					v[i] = r.Sentences[i].Score().Mean
+				}
+				lines[GLEU][sys.Name], corpus[GLEU][sys.Name] = v, r.Mean
+			}
+		}
+	}
+	if slices.Contains(names, ChrF) {
+		refs := make([][][]string, len(set.Refs))
+		for k, r := range set.Refs {
+			refs[k] = r.Tokens
+		}
+		if len(refs) == 0 {
+			return nil, errors.New("toolbox: chrF needs reference texts")
+		}
+		for _, sys := range systems {
+			c := chrf.Corpus(sys.Tokens, refs...)
+			v := make([]float64, len(c.Rows))
+			for i, row := range c.Rows {
+				v[i] = chrf.Score(row)
+			}
+			lines[ChrF][sys.Name], corpus[ChrF][sys.Name] = v, c.Total()
+		}
+	}
+	if err := judgeScores(set, systems, names, opt, lines); err != nil {
+		return nil, err
+	}
+	out := make([]metaeval.Scores, len(names))
+	for k, n := range names {
+		out[k] = metaeval.LineScores(n, lines[n], corpus[n])
+	}
+	return out, nil
+}
+
+// judgeScores fills lines for the judge:Q and judge-noref:Q names, judging
+// each distinct output of a sentence once.
+func judgeScores(set *eval.TestSet, systems []eval.System, names []string, opt Options, lines map[string]map[string][]float64) error {
+	var withRef, noRef bool
+	for _, n := range names {
+		withRef = withRef || strings.HasPrefix(n, "judge:")
+		noRef = noRef || strings.HasPrefix(n, "judge-noref:")
+	}
+	if !withRef && !noRef {
+		return nil
+	}
+	j := opt.Judge
+	if j == nil {
+		var err error
+		if j, err = judge.New("en"); err != nil {
+			return err
+		}
+	}
+	if withRef && len(set.Refs) == 0 {
+		return errors.New("toolbox: judge:Q needs references (judge-noref:Q judges without them)")
+	}
+	lang := j.Evidence.Lang
+	n := len(set.Source)
+	src := edits.AnnotateAll(lang, set.Source)
+	refs := make([][]*edits.Sentence, len(set.Refs))
+	for k, r := range set.Refs {
+		refs[k] = edits.AnnotateAll(lang, r.Tokens)
+	}
+	type key struct {
+		i   int
+		hyp string
+	}
+	type both struct{ ref, noref judge.Judgement }
+	var mu sync.Mutex
+	cache := map[key]both{}
+	results := make([][]both, len(systems))
+	for s, sys := range systems {
+		if len(sys.Tokens) != n {
+			return fmt.Errorf("toolbox: system %s has %d sentences, the source %d", sys.Name, len(sys.Tokens), n)
+		}
+		results[s] = make([]both, n)
+		edits.Parallel(n, func(i int) {
+			k := key{i, strings.Join(sys.Tokens[i], " ")}
+			mu.Lock()
+			b, ok := cache[k]
+			mu.Unlock()
+			if !ok {
+				in := evidence.Input{Source: src[i], Hyp: lang.Annotate(sys.Tokens[i])}
+				if noRef {
+					b.noref = j.JudgeEvidence(in)
+				}
+				if withRef {
+					for k := range refs {
+						in.Refs = append(in.Refs, refs[k][i])
+					}
+					b.ref = j.JudgeEvidence(in)
+				}
+				mu.Lock()
+				cache[k] = b
+				mu.Unlock()
+			}
+			results[s][i] = b
+		})
+	}
+	for _, name := range names {
+		prefix, q, ok := strings.Cut(name, ":")
+		if !ok || !strings.HasPrefix(prefix, "judge") {
+			continue
+		}
+		for s, sys := range systems {
+			v := make([]float64, n)
+			for i, b := range results[s] {
+				jd := b.ref
+				if prefix == "judge-noref" {
+					jd = b.noref
+				}
+				v[i] = quantity(jd, q)
+			}
+			lines[name][sys.Name] = v
+		}
+	}
+	return nil
+}
+
+// quantity returns quantity q of a judgement, higher better.
+func quantity(j judge.Judgement, q string) float64 {
+	switch q {
+	case judge.Grammaticality:
+		return j.Grammaticality
+	case judge.Fluency:
+		return j.Fluency
+	case judge.Meaning:
+		return j.Meaning
+	case judge.Overcorrection:
+		return -j.Overcorrection
+	case judge.RemainingErrors:
+		return -j.RemainingErrors
+	}
+	return j.Overall
+}
