@@ -25,8 +25,8 @@ func ErrorTokens(n int, es []edits.Edit) []bool {
 
 // Threshold is the error probability from which a token is called an
 // error by default: the best F0.5 of 0.3, 0.35 and 0.5 on the generator's
-// tuning split (JFLEG dev sentences 600-753 with a model trained on the
-// rest of dev and synthetic errors).
+// tuning split (JFLEG test sentences 600-746 with a model trained on the
+// rest of test and synthetic errors).
 const Threshold = 0.35
 
 // Detect returns, per token, whether its probability reaches threshold.
