@@ -34,9 +34,9 @@ func agreementCommand(e *env) *cli.Command {
 				if err != nil {
 					return err
 				}
-				return printRankings(e.stdout, rk, cmd.Uint64("seed"), cmd.Bool("json"))
+				return printRankings(e.stdout, len(rk), calibrate.RankSystemsByAnnotator(rk, cmd.Uint64("seed")), cmd.Uint64("seed"), cmd.Bool("json"))
 			}
-			rs, err := readHuman(cmd)
+			rs, err := selection(cmd).ReadRatings()
 			if err != nil {
 				return err
 			}
@@ -126,23 +126,7 @@ func agreementJSON(ag []calibrate.AgreementResult, means []calibrate.SystemScore
 	return out
 }
 
-func printRankings(w io.Writer, rk []human.Ranking, seed uint64, asJSON bool) error {
-	groups := [][]human.Ranking{rk}
-	names := []string{"all annotators"}
-	byAnn := map[string][]human.Ranking{}
-	var anns []string
-	for _, r := range rk {
-		if _, ok := byAnn[r.Annotator]; !ok {
-			anns = append(anns, r.Annotator)
-		}
-		byAnn[r.Annotator] = append(byAnn[r.Annotator], r)
-	}
-	if len(anns) > 1 {
-		for _, a := range anns {
-			groups = append(groups, byAnn[a])
-			names = append(names, a)
-		}
-	}
+func printRankings(w io.Writer, n int, groups []calibrate.AnnotatorRanks, seed uint64, asJSON bool) error {
 	type row struct {
 		Annotator    string  `json:"annotator"`
 		System       string  `json:"system"`
@@ -154,15 +138,15 @@ func printRankings(w io.Writer, rk []human.Ranking, seed uint64, asJSON bool) er
 		Sigma        float64 `json:"trueskill_sigma"`
 	}
 	var rows []row
-	for g, group := range groups {
-		for _, s := range calibrate.RankSystems(group, seed) {
-			rows = append(rows, row{names[g], s.System, s.Wins, s.Losses, s.Ties, jsonNum(s.ExpectedWins), s.Mu, s.Sigma})
+	for _, g := range groups {
+		for _, s := range g.Systems {
+			rows = append(rows, row{g.Annotator, s.System, s.Wins, s.Losses, s.Ties, jsonNum(s.ExpectedWins), s.Mu, s.Sigma})
 		}
 	}
 	if asJSON {
 		return writeJSON(w, rows)
 	}
-	fmt.Fprintf(w, "# %d rankings; TrueSkill with WMT parameters, matches shuffled with seed %d\n", len(rk), seed)
+	fmt.Fprintf(w, "# %d rankings; TrueSkill with WMT parameters, matches shuffled with seed %d\n", n, seed)
 	fmt.Fprintf(w, "%-16s %-12s %6s %6s %6s %8s %8s %8s\n", "annotator", "system", "wins", "losses", "ties", "exp_wins", "ts_mu", "ts_sigma")
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-16s %-12s %6d %6d %6d %8s %8.3f %8.3f\n", r.Annotator, r.System, r.Wins, r.Losses, r.Ties, num(float64(r.ExpectedWins)), r.Mu, r.Sigma)

@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"text/tabwriter"
 
@@ -16,7 +14,6 @@ import (
 
 	"github.com/gecmetric/gecmetric/annotate"
 	"github.com/gecmetric/gecmetric/calibrate"
-	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // annotateCommand is `gecmetric annotate`: the post-edit annotation
@@ -46,31 +43,14 @@ func annotateCommand(e *env) *cli.Command {
 					baseFlag,
 				},
 				Action: func(ctx context.Context, c *cli.Command) error {
-					p, err := annotate.LookupProtocol(c.String("scales"))
+					t, err := annotate.CreateTask(c.String("db"), annotate.Init{Scales: c.String("scales"),
+						Source: c.String("source"), Ref: c.String("ref"), Outputs: c.StringSlice("output")})
 					if err != nil {
-						return usageError{err}
-					}
-					var systems []annotate.SystemFile
-					for _, o := range c.StringSlice("output") {
-						sf, err := annotate.ParseSystemFile(o)
-						if err != nil {
-							return usageError{err}
-						}
-						systems = append(systems, sf)
-					}
-					if p.Name == "swell" && c.String("ref") == "" {
-						return usageError{errors.New("the swell procedure reveals a reference after Save: give --ref FILE")}
-					}
-					t, err := annotate.ReadTask(p, c.String("source"), c.String("ref"), systems)
-					if err != nil {
-						return err
-					}
-					if err := annotate.Create(c.String("db"), t); err != nil {
 						return err
 					}
 					fmt.Fprintf(e.stderr, "gecmetric: created %s: %d items, %d systems, %s scales\n",
-						c.String("db"), len(t.Items), len(systems), p.Name)
-					return addAnnotators(e.stdout, c.String("db"), c.StringSlice("annotator"), c.String("base"))
+						c.String("db"), len(t.Items), len(c.StringSlice("output")), t.Protocol.Name)
+					return printLinks(e.stdout, c.String("db"), c.StringSlice("annotator"), c.String("base"))
 				},
 			},
 			{
@@ -79,7 +59,7 @@ func annotateCommand(e *env) *cli.Command {
 				ArgsUsage: "[NAME...]",
 				Flags:     []cli.Flag{dbFlag, baseFlag},
 				Action: func(ctx context.Context, c *cli.Command) error {
-					return addAnnotators(e.stdout, c.String("db"), c.Args().Slice(), c.String("base"))
+					return printLinks(e.stdout, c.String("db"), c.Args().Slice(), c.String("base"))
 				},
 			},
 			{
@@ -90,35 +70,23 @@ func annotateCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "addr", Usage: "listen `ADDRESS`", Value: "127.0.0.1:8080"},
 				},
 				Action: func(ctx context.Context, c *cli.Command) error {
-					db, err := annotate.Open(c.String("db"))
+					s, err := annotate.Start(c.String("db"), c.String("addr"))
 					if err != nil {
 						return err
 					}
-					defer db.Close()
-					l, err := annotate.Listen(c.String("addr"))
-					if err != nil {
-						return err
+					if s.Public {
+						fmt.Fprintf(e.stderr, "gecmetric: warning: listening on %s, reachable from other machines; tokens travel unencrypted\n", s.Listener.Addr())
 					}
-					base := "http://" + l.Addr().String()
-					if ta, ok := l.Addr().(*net.TCPAddr); ok && !ta.IP.IsLoopback() {
-						fmt.Fprintf(e.stderr, "gecmetric: warning: listening on %s, reachable from other machines; tokens travel unencrypted\n", l.Addr())
-					}
-					as, err := db.Annotators()
-					if err != nil {
-						return err
-					}
-					fmt.Fprintf(e.stderr, "gecmetric: serving %s on %s (Ctrl-C to stop)\n", c.String("db"), base)
-					if len(as) == 0 {
+					fmt.Fprintf(e.stderr, "gecmetric: serving %s on %s (Ctrl-C to stop)\n", c.String("db"), s.Base)
+					if len(s.Annotators) == 0 {
 						fmt.Fprintf(e.stderr, "gecmetric: hint: no annotators yet: gecmetric annotate annotators --db %s NAME\n", c.String("db"))
 					}
-					for _, a := range as {
-						fmt.Fprintf(e.stderr, "  %s\t%s\n", a.Name, annotate.Link(base, a))
+					for _, a := range s.Annotators {
+						fmt.Fprintf(e.stderr, "  %s\t%s\n", a.Name, annotate.Link(s.Base, a))
 					}
 					ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 					defer stop()
-					s := annotate.NewServer(db)
-					s.Log = e.stderr
-					return s.Serve(ctx, l)
+					return s.Serve(ctx, e.stderr)
 				},
 			},
 			{
@@ -144,27 +112,7 @@ func annotateCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "out", Usage: "swell-json: write `DIR`/NAME.json for each annotator", Action: outputDir},
 				},
 				Action: func(ctx context.Context, c *cli.Command) error {
-					if f := c.String("format"); f != "jsonl" && f != "swell-json" {
-						return usageError{fmt.Errorf("unknown --format %q (want swell-json or jsonl)", f)}
-					}
-					db, err := annotate.Open(c.String("db"))
-					if err != nil {
-						return err
-					}
-					defer db.Close()
-					switch c.String("format") {
-					case "jsonl":
-						return db.WriteJSONL(e.stdout, c.String("annotator"))
-					case "swell-json":
-						if dir := c.String("out"); dir != "" {
-							return exportSwellDir(db, dir, c.String("annotator"))
-						}
-						if c.String("annotator") == "" {
-							return usageError{errors.New("swell-json holds one annotator: give --annotator NAME or --out DIR")}
-						}
-						return db.WriteSwell(e.stdout, c.String("annotator"))
-					}
-					return nil
+					return annotate.Export(e.stdout, c.String("db"), c.String("format"), c.String("annotator"), c.String("out"))
 				},
 			},
 			{
@@ -172,12 +120,7 @@ func annotateCommand(e *env) *cli.Command {
 				Usage: "weighted kappa and Krippendorff's alpha between annotators; edit distance to post-edits per system",
 				Flags: []cli.Flag{dbFlag},
 				Action: func(ctx context.Context, c *cli.Command) error {
-					db, err := annotate.Open(c.String("db"))
-					if err != nil {
-						return err
-					}
-					defer db.Close()
-					scales, dists, err := db.Agreement()
+					scales, dists, err := annotate.AgreementOf(c.String("db"))
 					if err != nil {
 						return err
 					}
@@ -193,45 +136,15 @@ func annotateCommand(e *env) *cli.Command {
 	}
 }
 
-func addAnnotators(w io.Writer, path string, names []string, base string) error {
-	db, err := annotate.Open(path)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	for _, n := range names {
-		if _, err := db.AddAnnotator(n); err != nil {
-			return err
-		}
-	}
-	as, err := db.Annotators()
+// printLinks adds the named annotators to the task at path and prints
+// every annotator's link.
+func printLinks(w io.Writer, path string, names []string, base string) error {
+	as, err := annotate.AddAnnotators(path, names)
 	if err != nil {
 		return err
 	}
 	for _, a := range as {
 		fmt.Fprintf(w, "%s\t%s\n", a.Name, annotate.Link(base, a))
-	}
-	return db.Close()
-}
-
-// exportSwellDir writes DIR/NAME.json for each annotator (or one), each
-// through a temporary file renamed into place.
-func exportSwellDir(db *annotate.DB, dir, only string) error {
-	as, err := db.Annotators()
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, a := range as {
-		if only != "" && a.Name != only {
-			continue
-		}
-		path := filepath.Join(dir, a.Name+".json")
-		if err := atomicfile.Write(path, func(w io.Writer) error { return db.WriteSwell(w, a.Name) }); err != nil {
-			return err
-		}
 	}
 	return nil
 }

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -14,7 +12,6 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/report"
 	"github.com/gecmetric/gecmetric/internal/datadir"
-	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
 func calibrateCommand(e *env) *cli.Command {
@@ -72,57 +69,11 @@ func calibrateFitCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "llm-answers", Usage: "fit from a language model's answers (seed-000 answer format, judge --llm-url --llm-answers) instead of gecmetric's evidence: a model that maps them to your raters' scale, for judge --llm-url --model"},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			scales := cmd.StringSlice("scale")
-			if len(scales) != 1 {
-				return usageError{fmt.Errorf("calibrate fit needs exactly one --scale (got %d)", len(scales))}
-			}
-			formName := cmd.String("form")
-			if formName == "" {
-				formName = "source"
-				if cmd.String("ref-system") != "" {
-					formName = "reference"
-				}
-			}
-			form, ok := evidence.ParseForm(formName)
-			if !ok {
-				return usageError{fmt.Errorf("--form %q: want reference, source or alone", formName)}
-			}
-			if form == evidence.FormReference && cmd.String("ref-system") == "" {
-				return usageError{fmt.Errorf("--form reference needs --ref-system: the system whose outputs are the references")}
-			}
-			if cmd.Int("folds") < 2 {
-				return usageError{fmt.Errorf("--folds %d: need at least 2", cmd.Int("folds"))}
-			}
-			x, err := judge.ExtractorFor(cmd.String("lang"))
-			if errors.Is(err, judge.ErrLanguage) {
-				return usageError{fmt.Errorf("--lang %q: %w", cmd.String("lang"), judge.ErrLanguage)}
-			}
-			if err != nil {
-				return err
-			}
-			rs, err := readHuman(cmd)
-			if err != nil {
-				return err
-			}
-			ds := &judge.Dataset{Name: filepath.Base(cmd.String("human")), Language: cmd.String("lang"), Ratings: rs, Tokenised: cmd.Bool("tokenized")}
-			if sys := cmd.String("ref-system"); sys != "" {
-				if err := ds.RefsFromSystem(sys); err != nil {
-					return usageError{err}
-				}
-			}
-			var annotators []string
-			if a := cmd.StringSlice("annotator"); len(a) > 0 {
-				annotators = a
-			}
-			opt := calibrate.FitOptions{Folds: cmd.Int("folds"), Seed: cmd.Uint64("seed"), L2: cmd.Float("l2")}
-			var f judge.LLMFitted
-			if path := cmd.String("llm-answers"); path != "" {
-				fmt.Fprintf(e.stderr, "gecmetric: fitting %s to %d ratings from %s, from the answers in %s\n", scales[0], len(rs), cmd.String("human"), path)
-				f, err = fitLLM(ds, path, scales[0], annotators, opt)
-			} else {
-				fmt.Fprintf(e.stderr, "gecmetric: fitting %s (%s form) to %d ratings from %s\n", scales[0], form, len(rs), cmd.String("human"))
-				f.Fitted, err = judge.Fit(ds, x, scales[0], annotators, form, opt)
-			}
+			f, err := judge.FitRequested(judge.FitRequest{
+				Human: selection(cmd), Language: cmd.String("lang"), Form: cmd.String("form"),
+				RefSystem: cmd.String("ref-system"), Tokenised: cmd.Bool("tokenized"), LLMAnswers: cmd.String("llm-answers"), Log: e.stderr,
+				Options: calibrate.FitOptions{Folds: cmd.Int("folds"), Seed: cmd.Uint64("seed"), L2: cmd.Float("l2")},
+			})
 			if err != nil {
 				return err
 			}
@@ -184,16 +135,10 @@ func calibrateDefaultsCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			out := cmd.String("out")
-			if err := os.MkdirAll(out, 0o755); err != nil {
+			if err := judge.WriteModels(cmd.String("out"), fitted); err != nil {
 				return err
 			}
-			for _, f := range fitted {
-				if err := calibrate.WriteModelFile(filepath.Join(out, f.FileName()), f.Model); err != nil {
-					return fmt.Errorf("writing %s: %w", f.FileName(), err)
-				}
-			}
-			fmt.Fprintf(e.stderr, "gecmetric: wrote %d models to %s\n", len(fitted), out)
+			fmt.Fprintf(e.stderr, "gecmetric: wrote %d models to %s\n", len(fitted), cmd.String("out"))
 			return nil
 		},
 	}

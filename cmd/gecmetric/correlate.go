@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"os/exec"
-	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -35,46 +30,16 @@ func humanFlags() []cli.Flag {
 	}
 }
 
-// readHuman reads the ratings named by the human flags, keeping the scales
-// asked for.
-func readHuman(cmd *cli.Command) (human.Ratings, error) {
-	var table *human.RatingTable
-	if specs := cmd.StringSlice("rating"); len(specs) > 0 {
-		table = &human.RatingTable{Item: cmd.String("item-col"), System: cmd.String("system-col"),
-			Annotator: cmd.String("annotator-col"), Scales: map[string]*human.Scale{},
+// selection returns the human judgements the human flags name.
+func selection(cmd *cli.Command) human.Selection {
+	return human.Selection{
+		Path: cmd.String("human"), Format: cmd.String("format"),
+		Columns: human.RatingTable{Item: cmd.String("item-col"), System: cmd.String("system-col"),
+			Annotator: cmd.String("annotator-col"),
 			// Only calibrate fit defines these: it needs the rated texts.
-			Source: cmd.String("source-col"), Output: cmd.String("output-col")}
-		for _, s := range specs {
-			col, sc, ok := strings.Cut(s, "=")
-			if !ok {
-				return nil, usageError{fmt.Errorf("--rating %q: want COLUMN=PROTOCOL/SCALE", s)}
-			}
-			scale, err := human.Lookup(sc, "")
-			if err != nil {
-				return nil, usageError{fmt.Errorf("--rating %q: %v", s, err)}
-			}
-			table.Scales[col] = scale
-		}
+			Source: cmd.String("source-col"), Output: cmd.String("output-col")},
+		Ratings: cmd.StringSlice("rating"), Scales: cmd.StringSlice("scale"), Annotators: cmd.StringSlice("annotator"),
 	}
-	rs, err := human.ReadRatings(cmd.String("human"), cmd.String("format"), table)
-	if err != nil {
-		return nil, err
-	}
-	if keep := cmd.StringSlice("annotator"); len(keep) > 0 {
-		rs = rs.Where(func(r *human.Rating) bool { return slices.Contains(keep, r.Annotator) })
-		if len(rs) == 0 {
-			return nil, usageError{fmt.Errorf("--annotator: none of %q rated anything in %s", keep, cmd.String("human"))}
-		}
-	}
-	if keep := cmd.StringSlice("scale"); len(keep) > 0 {
-		for _, k := range keep {
-			if len(rs.OnScale(k)) == 0 {
-				return nil, usageError{fmt.Errorf("--scale %s: no ratings on that scale in %s", k, cmd.String("human"))}
-			}
-		}
-		rs = rs.Where(func(r *human.Rating) bool { return slices.Contains(keep, r.Scale.Name) })
-	}
-	return rs, nil
 }
 
 func correlateCommand(e *env) *cli.Command {
@@ -108,35 +73,10 @@ func correlateCommand(e *env) *cli.Command {
 			if opt.Resamples == 0 {
 				opt.Resamples = -1
 			}
-			var results []calibrate.Correlation
-			if human.IsRankingFormat(cmd.String("format")) {
-				rk, err := human.ReadRankings(cmd.String("human"), cmd.String("format"))
-				if err != nil {
-					return err
-				}
-				metric, err := readMetric(ctx, cmd, e)
-				if err != nil {
-					return err
-				}
-				if results, err = calibrate.CorrelateRankings(rk, metric, opt); err != nil {
-					return err
-				}
-			} else {
-				rs, err := readHuman(cmd)
-				if err != nil {
-					return err
-				}
-				metric, err := readMetric(ctx, cmd, e)
-				if err != nil {
-					return err
-				}
-				for _, sc := range rs.Scales() {
-					c, err := calibrate.Correlate(rs, sc.Name, metric, opt)
-					if err != nil {
-						return err
-					}
-					results = append(results, c)
-				}
+			results, err := calibrate.CorrelateJudgements(ctx, selection(cmd),
+				calibrate.MetricSource{File: cmd.String("metric"), Command: cmd.String("metric-cmd"), Stderr: e.stderr}, opt)
+			if err != nil {
+				return err
 			}
 			if cmd.Bool("json") {
 				return writeJSON(e.stdout, correlationJSON(results))
@@ -145,30 +85,6 @@ func correlateCommand(e *env) *cli.Command {
 			return nil
 		},
 	}
-}
-
-func readMetric(ctx context.Context, cmd *cli.Command, e *env) ([]calibrate.MetricScore, error) {
-	file, command := cmd.String("metric"), cmd.String("metric-cmd")
-	switch {
-	case file != "" && command != "":
-		return nil, usageError{errors.New("give --metric or --metric-cmd, not both")}
-	case file != "":
-		f, err := os.Open(file)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return calibrate.ReadMetricScores(f, file)
-	case command != "":
-		var out bytes.Buffer
-		c := exec.CommandContext(ctx, "sh", "-c", command)
-		c.Stdout, c.Stderr = &out, e.stderr
-		if err := c.Run(); err != nil {
-			return nil, fmt.Errorf("--metric-cmd %q: %w", command, err)
-		}
-		return calibrate.ReadMetricScores(&out, "--metric-cmd output")
-	}
-	return nil, usageError{errors.New("correlate needs --metric FILE or --metric-cmd COMMAND")}
 }
 
 func printCorrelations(w io.Writer, results []calibrate.Correlation) {

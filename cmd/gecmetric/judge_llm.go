@@ -13,7 +13,6 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/llmjudge"
 	"github.com/gecmetric/gecmetric/corpora"
@@ -212,20 +211,4 @@ func withAnswers(cmd *cli.Command, rs human.Ratings) (human.Ratings, error) {
 		}
 	}
 	return rs, nil
-}
-
-// fitLLM fits a model of scale from the answers in path (calibrate fit
-// --llm-answers).
-func fitLLM(ds *judge.Dataset, path, scale string, annotators []string, opt calibrate.FitOptions) (judge.LLMFitted, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return judge.LLMFitted{}, err
-	}
-	defer f.Close()
-	answers, err := human.Sottana.ReadAnswers(f, path, "llm")
-	if err != nil {
-		return judge.LLMFitted{}, err
-	}
-	opt.Data = filepath.Base(path) + " vs " + ds.Name
-	return judge.FitLLM(ds, answers, scale, annotators, opt)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
+	"github.com/gecmetric/gecmetric/internal/usage"
 )
 
 // version is the gecmetric release; it appears in every score signature.
@@ -92,7 +93,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return ee.code
 	}
 	var ue usageError
-	if errors.As(err, &ue) {
+	if errors.As(err, &ue) || usage.Is(err) {
 		fmt.Fprintf(stderr, "gecmetric: hint: run 'gecmetric help' or 'gecmetric COMMAND --help'\n")
 	}
 	return 2

@@ -1,0 +1,87 @@
+package judge
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/human"
+	"github.com/gecmetric/gecmetric/internal/usage"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+)
+
+func TestFitRequestCheck(t *testing.T) {
+	ok := FitRequest{Human: human.Selection{Scales: []string{"grammaticality"}}, Language: "sv", Options: calibrate.FitOptions{Folds: 10}}
+	for _, tc := range []struct {
+		name string
+		edit func(*FitRequest)
+		form evidence.Form
+		err  string
+	}{
+		{"source by default", func(*FitRequest) {}, evidence.FormSource, ""},
+		{"reference with a reference system", func(r *FitRequest) { r.RefSystem = "gold" }, evidence.FormReference, ""},
+		{"alone", func(r *FitRequest) { r.Form = "alone" }, evidence.FormAlone, ""},
+		{"no scale", func(r *FitRequest) { r.Human.Scales = nil }, 0, "calibrate fit needs exactly one --scale (got 0)"},
+		{"two scales", func(r *FitRequest) { r.Human.Scales = []string{"a", "b"} }, 0, "calibrate fit needs exactly one --scale (got 2)"},
+		{"bad form", func(r *FitRequest) { r.Form = "both" }, 0, `--form "both": want reference, source or alone`},
+		{"reference without system", func(r *FitRequest) { r.Form = "reference" }, 0, "--form reference needs --ref-system"},
+		{"one fold", func(r *FitRequest) { r.Options.Folds = 1 }, 0, "--folds 1: need at least 2"},
+		{"language", func(r *FitRequest) { r.Language = "de" }, 0, `--lang "de": judge models exist for en and sv`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := ok
+			tc.edit(&r)
+			err := r.Check()
+			if tc.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.err) || !usage.Is(err) {
+					t.Fatalf("Check() = %v, want a usage error starting %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f, _ := r.EvidenceForm(); f != tc.form {
+				t.Errorf("form %v, want %v", f, tc.form)
+			}
+		})
+	}
+}
+
+func TestFitRequestedReferenceSystem(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.csv")
+	if err := os.WriteFile(path, []byte("item,system,annotator,source,output,g\n1,A,x,Jag går .,Jag går .,4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := FitRequested(FitRequest{
+		Human: human.Selection{Path: path, Format: "csv", Scales: []string{"grammaticality"},
+			Columns: human.RatingTable{Item: "item", System: "system", Annotator: "annotator", Source: "source", Output: "output"},
+			Ratings: []string{"g=swedish/grammaticality"}},
+		Language: "sv", RefSystem: "gold", Options: calibrate.FitOptions{Folds: 2},
+	})
+	if err == nil || !usage.Is(err) || !strings.Contains(err.Error(), `no rated outputs of system "gold"`) {
+		t.Errorf("got %v, want a usage error naming the missing reference system", err)
+	}
+}
+
+func TestWriteModels(t *testing.T) {
+	ms, err := Defaults("sv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := ms.Quantities()[0]
+	var fitted []Fitted
+	for f, m := range ms[q] {
+		fitted = append(fitted, Fitted{Lang: "sv", Quantity: q, Form: f, Model: m})
+	}
+	dir := filepath.Join(t.TempDir(), "models")
+	if err := WriteModels(dir, fitted); err != nil {
+		t.Fatal(err)
+	}
+	got, err := calibrate.ReadModelFile(filepath.Join(dir, fitted[0].FileName()))
+	if err != nil || got.Scale != fitted[0].Model.Scale {
+		t.Errorf("read back %v, %v", got, err)
+	}
+}

@@ -1,0 +1,109 @@
+package calibrate
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+
+	"github.com/gecmetric/gecmetric/human"
+	"github.com/gecmetric/gecmetric/internal/usage"
+)
+
+// A MetricSource says where metric scores come from: a file, or the
+// standard output of a shell command (gecmetric correlate's --metric and
+// --metric-cmd). Exactly one of File and Command is set.
+type MetricSource struct {
+	File    string
+	Command string    // run with sh -c
+	Stderr  io.Writer // receives the command's standard error; nil discards it
+}
+
+// Read reads the metric scores with ReadMetricScores.
+func (m MetricSource) Read(ctx context.Context) ([]MetricScore, error) {
+	switch {
+	case m.File != "" && m.Command != "":
+		return nil, usage.Errorf("give --metric or --metric-cmd, not both")
+	case m.File != "":
+		f, err := os.Open(m.File)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return ReadMetricScores(f, m.File)
+	case m.Command != "":
+		var out bytes.Buffer
+		c := exec.CommandContext(ctx, "sh", "-c", m.Command)
+		c.Stdout, c.Stderr = &out, m.Stderr
+		if err := c.Run(); err != nil {
+			return nil, fmt.Errorf("--metric-cmd %q: %w", m.Command, err)
+		}
+		return ReadMetricScores(&out, "--metric-cmd output")
+	}
+	return nil, usage.Errorf("correlate needs --metric FILE or --metric-cmd COMMAND")
+}
+
+// CorrelateJudgements reads the human judgements sel names and the metric
+// scores, and correlates them: with Correlate on every scale of ratings
+// (in order of first appearance), or with CorrelateRankings for a ranking
+// format. It is gecmetric correlate.
+func CorrelateJudgements(ctx context.Context, sel human.Selection, metric MetricSource, opt CorrelateOptions) ([]Correlation, error) {
+	if sel.IsRankings() {
+		rk, err := sel.ReadRankings()
+		if err != nil {
+			return nil, err
+		}
+		ms, err := metric.Read(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return CorrelateRankings(rk, ms, opt)
+	}
+	rs, err := sel.ReadRatings()
+	if err != nil {
+		return nil, err
+	}
+	ms, err := metric.Read(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []Correlation
+	for _, sc := range rs.Scales() {
+		c, err := Correlate(rs, sc.Name, ms, opt)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// An AnnotatorRanks is the system ranking (RankSystems) from one group of
+// rankings: all annotators together, or one annotator's.
+type AnnotatorRanks struct {
+	Annotator string // "all annotators" for the pooled ranking
+	Systems   []SystemRank
+}
+
+// RankSystemsByAnnotator ranks the systems from all rankings together and,
+// when there are several annotators, from each annotator's alone (in order
+// of first appearance). It is gecmetric agreement on a ranking format.
+func RankSystemsByAnnotator(rankings []human.Ranking, seed uint64) []AnnotatorRanks {
+	out := []AnnotatorRanks{{Annotator: "all annotators", Systems: RankSystems(rankings, seed)}}
+	byAnn := map[string][]human.Ranking{}
+	var anns []string
+	for _, r := range rankings {
+		if _, ok := byAnn[r.Annotator]; !ok {
+			anns = append(anns, r.Annotator)
+		}
+		byAnn[r.Annotator] = append(byAnn[r.Annotator], r)
+	}
+	if len(anns) > 1 {
+		for _, a := range anns {
+			out = append(out, AnnotatorRanks{Annotator: a, Systems: RankSystems(byAnn[a], seed)})
+		}
+	}
+	return out
+}
