@@ -176,4 +176,3 @@ func AgreementOf(path string) ([]calibrate.AgreementResult, []calibrate.PostEdit
 	defer db.Close()
 	return db.Agreement()
 }
-

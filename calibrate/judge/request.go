@@ -15,12 +15,12 @@ import (
 // A FitRequest is what gecmetric calibrate fit asks for: a model of one
 // scale of selected ratings, from the evidence of one form.
 type FitRequest struct {
-	Human      human.Selection // the ratings, with their rated texts (Columns.Source, Columns.Output)
-	Scale      string
-	Language   string // en or sv
-	Form       string // reference, source or alone; "" means reference with RefSystem, else source
-	RefSystem  string // the rated system whose outputs are the references (e.g. gold_reference)
-	Tokenised  bool   // sources and outputs are tokenised already
+	Human     human.Selection // the ratings, with their rated texts (Columns.Source, Columns.Output)
+	Scale     string
+	Language  string // en or sv
+	Form      string // reference, source or alone; "" means reference with RefSystem, else source
+	RefSystem string // the rated system whose outputs are the references (e.g. gold_reference)
+	Tokenised bool   // sources and outputs are tokenised already
 	// LLMAnswers, when set, is a file of a language model's answers
 	// (seed-000 answer format): the model is fitted from them (FitLLM)
 	// instead of from gecmetric's evidence.
