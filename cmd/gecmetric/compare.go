@@ -207,7 +207,7 @@ func loadCompare(cmd *cli.Command, stderr io.Writer) (*compare.System, []*compar
 		return nil, nil, "", usageError{errors.New("give at least one --ref (an M2 file or a plain-text reference)")}
 	}
 	paths := append([]string{cmd.String("baseline")}, cmd.StringSlice("candidate")...)
-	in, err := readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), paths, stderr)
+	in, err := readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), paths, stderr, policyOf(cmd))
 	if err != nil {
 		return nil, nil, "", err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/agreement"
 	"github.com/gecmetric/gecmetric/edits/en"
@@ -46,7 +47,7 @@ func editsCommand(e *env) *cli.Command {
 			"them types, like errant_m2 -gold; with --m2 FILE alone, extracts the edits again from each\n" +
 			"annotator's correction, like errant_m2 -auto. --compare-with FILE.m2 prints how far the result agrees\n" +
 			"with another M2 (span P/R/F1, type agreement, type confusion) instead of the M2.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "source sentences, one per line"},
 			&cli.StringSliceFlag{Name: "target", Usage: "corrected sentences, one per line (repeatable; coder id = position)"},
 			&cli.StringFlag{Name: "m2", Usage: "an existing M2 file: re-extract its annotators' edits (errant_m2 -auto), or retype them with --reclassify"},
@@ -54,10 +55,9 @@ func editsCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language: en, sv, or any other code for the language-agnostic rules"},
 			&cli.StringFlag{Name: "merge", Value: "rules", Usage: "merge strategy: rules, all-split, all-merge, all-equal"},
 			&cli.BoolFlag{Name: "lev", Usage: "align with plain Levenshtein costs"},
-			&cli.BoolFlag{Name: "tokenize", Usage: "tokenise raw text (prose) instead of splitting on spaces"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the M2 to this file instead of stdout", Action: outputPath},
 			&cli.StringFlag{Name: "compare-with", Usage: "compare the result with this M2 and print the agreement"},
-		},
+		}, tokenizeFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			merge, err := edits.ParseMergeStrategy(cmd.String("merge"))
 			if err != nil {
@@ -85,7 +85,7 @@ func editsCommand(e *env) *cli.Command {
 				}
 				redoBlocks(lang, blocks, redo)
 			case cmd.String("source") != "" && len(cmd.StringSlice("target")) > 0:
-				blocks, err = extractFiles(lang, cmd.String("source"), cmd.StringSlice("target"), opts, cmd.Bool("tokenize"))
+				blocks, err = extractFiles(lang, cmd.String("source"), cmd.StringSlice("target"), opts, policyOf(cmd))
 				if err != nil {
 					return err
 				}
@@ -114,17 +114,32 @@ func editsCommand(e *env) *cli.Command {
 // edits of every target, in errant_parallel's M2 layout: a source line
 // that is empty is skipped (no block); a target identical to its source
 // (after trimming) gets a noop edit; one that differs only in spacing gets
-// no edit line at all.
-func extractFiles(lang edits.Language, source string, targets []string, opts edits.Options, tok bool) ([]corpora.M2Block, error) {
+// no edit line at all. pol decides which files are tokenised: a raw source
+// with --tokenize, and a target that is raw next to the source.
+func extractFiles(lang edits.Language, source string, targets []string, opts edits.Options, pol tokenize.Policy) ([]corpora.M2Block, error) {
 	files, err := corpora.ReadParallel(append([]string{source}, targets...)...)
 	if err != nil {
 		return nil, err
 	}
-	split := func(f *corpora.TextFile, i int) []string { return f.Tokens[i] }
-	if tok {
-		split = func(f *corpora.TextFile, i int) []string { return edits.Tokenize(f.Lines[i]) }
-	}
 	src, tgts := files[0], files[1:]
+	srcToks, srcShare := pol.Reference(src.Lines, src.Tokens)
+	// texts[t][i] is target t's sentence i as compared with the source's.
+	tgtToks := make([][][]string, len(tgts))
+	texts := make([][]string, len(tgts))
+	for t, f := range tgts {
+		toks, did, err := pol.Hypothesis(f.Name, f.Lines, f.Tokens, srcShare)
+		if err != nil {
+			return nil, hinted(err, tokenize.Hint)
+		}
+		tgtToks[t], texts[t] = toks, make([]string, len(f.Lines))
+		for i, l := range f.Lines {
+			if did == tokenize.Tokenized {
+				texts[t][i] = strings.Join(toks[i], " ")
+			} else {
+				texts[t][i] = strings.TrimSpace(l)
+			}
+		}
+	}
 	n := len(src.Lines)
 	srcSent := make([]*edits.Sentence, n)
 	srcText := make([]string, n)
@@ -132,22 +147,17 @@ func extractFiles(lang edits.Language, source string, targets []string, opts edi
 		if strings.TrimSpace(src.Lines[i]) == "" {
 			return
 		}
-		toks := split(src, i)
-		srcSent[i] = lang.Annotate(toks)
-		if tok {
-			srcText[i] = strings.TrimSpace(src.Lines[i])
-		} else {
-			srcText[i] = strings.Join(toks, " ")
-		}
+		srcSent[i] = lang.Annotate(srcToks[i])
+		srcText[i] = strings.Join(srcToks[i], " ")
 	})
 	// One job per (sentence, target) pair whose texts differ.
 	found := make([][]edits.Edit, n*len(tgts))
 	edits.Parallel(n*len(tgts), func(k int) {
 		i, t := k/len(tgts), k%len(tgts)
-		if srcSent[i] == nil || srcText[i] == strings.TrimSpace(tgts[t].Lines[i]) {
+		if srcSent[i] == nil || srcText[i] == texts[t][i] {
 			return
 		}
-		found[k] = edits.Extract(lang, srcSent[i], lang.Annotate(split(tgts[t], i)), opts)
+		found[k] = edits.Extract(lang, srcSent[i], lang.Annotate(tgtToks[t][i]), opts)
 	})
 	var blocks []corpora.M2Block
 	for i := range n {
@@ -156,7 +166,7 @@ func extractFiles(lang edits.Language, source string, targets []string, opts edi
 		}
 		b := corpora.M2Block{Source: srcSent[i].Texts()}
 		for t := range tgts {
-			if srcText[i] == strings.TrimSpace(tgts[t].Lines[i]) {
+			if srcText[i] == texts[t][i] {
 				b.Edits = append(b.Edits, m2Edit(edits.Noop(), t))
 				continue
 			}

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/internal/demo"
@@ -58,14 +59,14 @@ func scoringFlags(metricsUsage string, inputs ...cli.Flag) []cli.Flag {
 		&cli.StringFlag{Name: "source", Aliases: []string{"s"}, Usage: "source sentences, one tokenised sentence per line (optional with M2 references)"},
 		&cli.StringSliceFlag{Name: "ref", Aliases: []string{"r"}, Usage: "a reference: an M2 file or plain text (repeatable)"},
 	}
-	return append(append(flags, inputs...),
+	return append(append(append(flags, inputs...),
 		&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu", Usage: metricsUsage},
 		&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
 		&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: en, sv, or any code for the language-agnostic rules"},
 		&cli.StringFlag{Name: "errant-mode", Value: "cs", Usage: "ERRANT comparison: cs (span correction), cse (with type), ds (span detection), dt (token detection)"},
 		&cli.StringFlag{Name: "gleu-sampler", Value: "py2", Usage: "how GLEU draws references: py2 (official, compute_gleu under Python 2) or py3"},
 		&cli.IntFlag{Name: "gleu-iter", Value: gleu.DefaultIterations, Usage: "GLEU sampling iterations"},
-	)
+	), tokenizeFlags()...)
 }
 
 func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
@@ -84,7 +85,7 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		if len(cmd.StringSlice("hyp")) == 0 {
 			return usageError{errors.New("give at least one --hyp (a system output)")}
 		}
-		in, err = readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), cmd.StringSlice("hyp"), e.stderr)
+		in, err = readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), cmd.StringSlice("hyp"), e.stderr, policyOf(cmd))
 		if err != nil {
 			return err
 		}
@@ -142,14 +143,18 @@ func evalConfig(cmd *cli.Command) (eval.Config, error) {
 	if cmd.Int("gleu-iter") < 1 {
 		return eval.Config{}, fmt.Errorf("--gleu-iter %d: want at least 1", cmd.Int("gleu-iter"))
 	}
-	return eval.Config{
+	cfg := eval.Config{
 		Metrics: metrics,
 		Beta:    beta,
 		Lang:    languageFor(cmd.String("lang")),
 		ERRANT:  errant.Options{Mode: mode},
 		GLEU:    gleu.Options{Iterations: int(cmd.Int("gleu-iter")), Sampler: sampler},
 		Version: version,
-	}, nil
+	}
+	if cmd.Bool("tokenize") {
+		cfg.Tokenization = tokenize.Name
+	}
+	return cfg, nil
 }
 
 // evalInput is everything eval reads: the test set and the systems.
@@ -267,7 +272,9 @@ func (f *inputFile) correction(coder int) ([][]string, [][]edits.Edit) {
 	return toks, es
 }
 
-func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer) (*evalInput, error) {
+// readEvalInput reads a test set and its systems; pol says what to do
+// with raw text (--tokenize, --no-tokenize-check).
+func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer, pol tokenize.Policy) (*evalInput, error) {
 	// Each file is read once, even when named twice (a reference scored
 	// as a system, say).
 	read := map[string]*inputFile{}
@@ -311,9 +318,10 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 	for i := range sourceToks {
 		if src.m2 != nil {
 			sourceToks[i] = src.m2[i].Source
-		} else {
-			sourceToks[i] = src.text.Tokens[i]
 		}
+	}
+	if src.text != nil {
+		sourceToks, _ = pol.Reference(src.text.Lines, src.text.Tokens)
 	}
 	set := &eval.TestSet{Source: sourceToks}
 	anyM2 := false
@@ -322,7 +330,8 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 			return nil, err
 		}
 		if f.m2 == nil {
-			set.Refs = append(set.Refs, eval.Reference{Name: f.path, Tokens: f.text.Tokens})
+			toks, _ := pol.Reference(f.text.Lines, f.text.Tokens)
+			set.Refs = append(set.Refs, eval.Reference{Name: f.path, Tokens: toks})
 			continue
 		}
 		anyM2 = true
@@ -365,6 +374,7 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 	for _, r := range set.Refs {
 		refToks = append(refToks, r.Tokens)
 	}
+	refShare := tokenize.ShareOf(refToks...)
 	for _, p := range hypPaths {
 		f, err := readOnce(p)
 		if err != nil {
@@ -382,18 +392,31 @@ func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer)
 				sys.ERRANT[i] = errantSentence(&f.m2[i])
 			}
 		} else {
-			sys.Tokens = f.text.Tokens
+			toks, did, err := pol.Hypothesis(p, f.text.Lines, f.text.Tokens, refShare)
+			if err != nil {
+				return nil, hinted(err, tokenize.Hint)
+			}
+			sys.Tokens = toks
 			sys.M2Tokens = make([][]string, n)
 			for i, l := range f.text.Lines {
-				sys.M2Tokens[i] = m2.Tokenize(l)
+				if did == tokenize.Tokenized {
+					sys.M2Tokens[i] = toks[i]
+				} else {
+					sys.M2Tokens[i] = m2.Tokenize(l)
+				}
 			}
-			if w, ok := eval.CheckTokens(sys.Tokens, sourceToks, refToks...); !ok {
+			if did == tokenize.KeptRaw {
+				fmt.Fprintf(stderr, "gecmetric: warning: %s is raw text, scored untokenised against tokenised references (--no-tokenize-check)\n", p)
+			} else if w, ok := eval.CheckTokens(sys.Tokens, sourceToks, refToks...); !ok {
 				also := ""
 				if w.Lines > 1 {
 					also = fmt.Sprintf(" (and %d more lines like it)", w.Lines-1)
 				}
 				fmt.Fprintf(stderr, "gecmetric: warning: %s:%d: token %q has punctuation attached, unlike the source and references%s; scores assume text tokenised like the references\n",
 					p, w.Line, w.Token, also)
+				if !pol.Tokenize {
+					fmt.Fprintf(stderr, "gecmetric: hint: --tokenize splits punctuation and contractions off raw text\n")
+				}
 			}
 		}
 		in.systems = append(in.systems, sys)

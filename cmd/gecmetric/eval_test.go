@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits/generic"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/metrics/eval"
@@ -221,7 +222,10 @@ func TestEvalErrors(t *testing.T) {
 		{"bad beta", []string{"--beta", "-1", "--ref", p("gold.m2"), "--hyp", p("sys.txt")}, 2, "--beta"},
 		{"source mismatch", []string{"--source", p("src.txt"), "--ref", p("othersrc.m2"), "--hyp", p("sys.txt")}, 2, "othersrc.m2:1: the S line differs from sentence 1"},
 		{"M2 without A lines", []string{"--ref", p("bare.m2"), "--hyp", p("bare.m2"), "--hyp", p("sys.txt")}, 0, ""},
-		{"untokenised", []string{"--metrics", "gleu", "--ref", p("gold.m2"), "--hyp", p("untok.txt")}, 0, `warning: ` + p("untok.txt") + `:1: token "day." has punctuation attached`},
+		{"untokenised", []string{"--metrics", "gleu", "--ref", p("gold.m2"), "--hyp", p("untok.txt")}, 2, "untok.txt:1: raw (untokenised) text against tokenised references: 1 of 3 lines"},
+		{"untokenised, hint", []string{"--metrics", "gleu", "--ref", p("gold.m2"), "--hyp", p("untok.txt")}, 2, "gecmetric: hint: add --tokenize"},
+		{"untokenised, no check", []string{"--metrics", "gleu", "--ref", p("gold.m2"), "--hyp", p("untok.txt"), "--no-tokenize-check"}, 0, "untok.txt is raw text, scored untokenised"},
+		{"untokenised, tokenised", []string{"--metrics", "gleu", "--ref", p("gold.m2"), "--hyp", p("untok.txt"), "--tokenize"}, 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -318,7 +322,7 @@ func FuzzEvalInput(f *testing.F) {
 		if os.WriteFile(refPath, ref, 0o644) != nil || os.WriteFile(hypPath, hyp, 0o644) != nil {
 			t.Skip()
 		}
-		in, err := readEvalInput("", []string{refPath}, []string{hypPath}, io.Discard)
+		in, err := readEvalInput("", []string{refPath}, []string{hypPath}, io.Discard, tokenize.Policy{})
 		if err != nil {
 			return
 		}

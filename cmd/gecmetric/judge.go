@@ -9,7 +9,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/sv"
 	"github.com/gecmetric/gecmetric/human"
@@ -43,10 +43,9 @@ func judgeCommand(e *env) *cli.Command {
 			&cli.StringSliceFlag{Name: "model", Usage: "a model fitted with 'gecmetric calibrate fit' to use instead of the default for its scale (repeatable)"},
 			&cli.BoolFlag{Name: "jsonl", Usage: "one JSON object per sentence and system (default)"},
 			&cli.BoolFlag{Name: "json", Usage: "per-system means with 95% bootstrap intervals"},
-			&cli.BoolFlag{Name: "tokenize", Usage: "tokenise raw text (prose) instead of splitting on spaces"},
 			&cli.StringFlag{Name: "llm-json", Usage: "answer the seed-000 queries in this JSON Lines file, like the GPT-4 judge"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed for --json"},
-		}, llmFlags()...),
+		}, append(llmFlags(), tokenizeFlags()...)...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			j, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
 			if err != nil {
@@ -121,21 +120,14 @@ type judgeInputs struct {
 	source [][]string   // nil: the hypotheses alone
 	refs   [][][]string // refs[k][i]: sentence i of reference k
 	hyps   []eval.System
-	tok    bool // re-tokenise with edits.Tokenize
-}
-
-func (in *judgeInputs) tokens(toks []string) []string {
-	if in.tok {
-		return edits.Tokenize(strings.Join(toks, " "))
-	}
-	return toks
 }
 
 // readJudgeInputs reads the files as eval does (M2 or text references, M2
 // or text hypotheses, the same checks and warnings), and also takes
 // hypotheses without a source (the lone-sentence task).
 func readJudgeInputs(e *env, cmd *cli.Command) (*judgeInputs, error) {
-	in := &judgeInputs{tok: cmd.Bool("tokenize")}
+	in := &judgeInputs{}
+	pol := policyOf(cmd)
 	source, refs, hyps := cmd.String("source"), cmd.StringSlice("ref"), cmd.StringSlice("hyp")
 	var ev *evalInput
 	switch {
@@ -153,12 +145,15 @@ func readJudgeInputs(e *env, cmd *cli.Command) (*judgeInputs, error) {
 			if len(f.Lines) == 0 {
 				return nil, &corpora.ParseError{File: f.Name, Err: corpora.ErrEmptyInput}
 			}
-			in.hyps = append(in.hyps, eval.System{Name: filepath.Base(f.Name), Tokens: f.Tokens})
+			// Without references, a raw output is tokenised with
+			// --tokenize and judged as it is without.
+			toks, _, _ := tokenize.Policy{Tokenize: pol.Tokenize, NoCheck: true}.Hypothesis(f.Name, f.Lines, f.Tokens, tokenize.Share{})
+			in.hyps = append(in.hyps, eval.System{Name: filepath.Base(f.Name), Tokens: toks})
 		}
 		return in, nil
 	default:
 		var err error
-		if ev, err = readEvalInput(source, refs, hyps, e.stderr); err != nil {
+		if ev, err = readEvalInput(source, refs, hyps, e.stderr, pol); err != nil {
 			return nil, err
 		}
 	}
@@ -181,15 +176,15 @@ func judgeAll(j *judge.Judge, in *judgeInputs) [][]judge.Judgement {
 	edits.Parallel(n, func(i int) {
 		var ev evidence.Input
 		if in.source != nil {
-			ev.Source = lang.Annotate(in.tokens(in.source[i]))
+			ev.Source = lang.Annotate(in.source[i])
 			for _, r := range in.refs {
-				rs := lang.Annotate(in.tokens(r[i]))
+				rs := lang.Annotate(r[i])
 				ev.Refs = append(ev.Refs, rs)
 				ev.RefEdits = append(ev.RefEdits, edits.Extract(lang, ev.Source, rs, j.Evidence.Options))
 			}
 		}
 		for h, sys := range in.hyps {
-			ev.Hyp = lang.Annotate(in.tokens(sys.Tokens[i]))
+			ev.Hyp = lang.Annotate(sys.Tokens[i])
 			out[h][i] = j.JudgeEvidence(ev)
 		}
 	})

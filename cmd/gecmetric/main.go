@@ -92,6 +92,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if errors.As(err, &ee) {
 		return ee.code
 	}
+	var he *hintedError
+	if errors.As(err, &he) {
+		fmt.Fprintf(stderr, "gecmetric: hint: %s\n", he.hint)
+		return 2
+	}
 	var ue usageError
 	if errors.As(err, &ue) || usage.Is(err) {
 		fmt.Fprintf(stderr, "gecmetric: hint: run 'gecmetric help' or 'gecmetric COMMAND --help'\n")
@@ -116,3 +121,16 @@ func outputPath(_ context.Context, _ *cli.Command, path string) error {
 func outputDir(_ context.Context, _ *cli.Command, dir string) error {
 	return atomicfile.CheckDir(dir)
 }
+
+// A hintedError is an input error with advice, printed as
+// "gecmetric: hint: ..." after the error (exit status 2).
+type hintedError struct {
+	err  error
+	hint string
+}
+
+func (h *hintedError) Error() string { return h.err.Error() }
+func (h *hintedError) Unwrap() error { return h.err }
+
+// hinted attaches a hint to err.
+func hinted(err error, hint string) error { return &hintedError{err: err, hint: hint} }

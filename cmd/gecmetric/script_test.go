@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/gecmetric/gecmetric/internal/datadir"
 )
 
 // TestMain lets the scripts in testdata/script run the gecmetric command
@@ -17,7 +20,22 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the CLI scripts in testdata/script: commands, their
-// exact output and their exit status.
+// exact output and their exit status. UPDATE_SCRIPTS=1 rewrites the
+// golden files that `cmp stdout FILE` compares with (review the diff).
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{
+		Dir:           "testdata/script",
+		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
+		Setup: func(env *testscript.Env) error {
+			// Shared data for the scripts that read it in place.
+			if root := datadir.Root(); root != "" {
+				abs, err := filepath.Abs(root)
+				if err != nil {
+					return err
+				}
+				env.Setenv("DATA", abs)
+			}
+			return nil
+		},
+	})
 }

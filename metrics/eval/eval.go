@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -43,6 +44,9 @@ type Config struct {
 	GLEU gleu.Options
 	// Version is the gecmetric version written into the signature.
 	Version string
+	// Tokenization names, for the signature, how raw text was tokenised
+	// before scoring (e.g. "conll14" for corpora/tokenize); "" means none.
+	Tokenization string
 }
 
 // Has reports whether metric m is selected.
@@ -185,7 +189,7 @@ func (ev *Evaluator) Signature() string {
 	parts := []string{
 		"gecmetric:" + c.Version,
 		"refs:" + strconv.Itoa(ev.references()),
-		"tok:none",
+		"tok:" + cmp.Or(c.Tokenization, "none"),
 	}
 	if c.Lang != nil && (c.Has(ERRANT) || c.Has(M2)) {
 		merge := c.Extract.Merge.String()
