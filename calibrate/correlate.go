@@ -69,6 +69,9 @@ type Correlation struct {
 	Oriented bool // the scale is lower-is-better and human values were negated
 	Stats    []Statistic
 	Opts     CorrelateOptions
+	// Human and Metric are the points on all the data (oriented human
+	// value, metric value), for plots; at system level one per system.
+	Human, Metric []float64
 }
 
 // Correlate measures how well metric scores agree with the human ratings
@@ -197,6 +200,11 @@ func Correlate(rs Ratings, scale string, metric []MetricScore, opt CorrelateOpti
 		return x, y
 	}
 	res.Stats = correlationStats(len(items), opt, points)
+	all := make([]int, len(items))
+	for i := range all {
+		all[i] = i
+	}
+	res.Human, res.Metric = points(all)
 	return res, nil
 }
 

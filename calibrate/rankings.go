@@ -154,6 +154,7 @@ func CorrelateRankings(rankings []human.Ranking, metric []MetricScore, opt Corre
 		c := Correlation{Scale: &Scale{Name: name, Direction: human.HigherIsBetter, Doc: "system ranking from relative human rankings"},
 			Level: SystemLevel, Items: len(items), Systems: len(x), Opts: opt}
 		c.Stats = correlationStats(len(items), opt, func(idx []int) ([]float64, []float64) { return points(idx, ts) })
+		c.Human, c.Metric = points(all, ts)
 		out = append(out, c)
 	}
 	return out, nil

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/htmlreport"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/compare"
@@ -49,6 +50,8 @@ func compareCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "worst-by", Usage: "the metric whose loss orders those sentences (default: the first of --metrics)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON"},
 			&cli.StringFlag{Name: "junit", Usage: "also write the result as JUnit XML to this file", Action: outputPath},
+			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page with figures to this file", Action: outputPath},
+			&cli.BoolFlag{Name: "all-types", Usage: "list every ERRANT error type whose counts changed, not only those whose F changed significantly"},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			opt, err := compareOptions(cmd)
@@ -76,8 +79,16 @@ func compareCommand(e *env) *cli.Command {
 			}
 			rep.Signature = signature + "|compare:ar+bs|resamples:" + strconv.Itoa(opt.Resamples) +
 				"|seed:" + strconv.FormatUint(opt.Seed, 10) + "|alpha:" + strconv.FormatFloat(opt.Alpha, 'g', -1, 64)
+			rep.AllTypes = cmd.Bool("all-types")
 			if path := cmd.String("junit"); path != "" {
 				if err := atomicfile.Write(path, rep.WriteJUnit); err != nil {
+					return err
+				}
+			}
+			if path := cmd.String("html"); path != "" {
+				if err := atomicfile.Write(path, func(w io.Writer) error {
+					return htmlreport.Compare(w, rep, htmlreport.CompareOptions{AllTypes: rep.AllTypes})
+				}); err != nil {
 					return err
 				}
 			}

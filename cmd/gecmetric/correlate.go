@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/htmlreport"
 	"github.com/gecmetric/gecmetric/human"
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // humanFlags are the flags that say where human judgements are and how to
@@ -62,6 +65,7 @@ func correlateCommand(e *env) *cli.Command {
 			&cli.FloatFlag{Name: "confidence", Value: 0.95, Usage: "interval level"},
 			&cli.FloatFlag{Name: "epsilon", Value: 0, Usage: "metric differences up to this are ties for acc_eq"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON"},
+			&cli.StringFlag{Name: "plot", Usage: "also write an HTML page with a scatter plot and fitted line per scale to this file", Action: outputPath},
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			level, err := calibrate.ParseLevel(cmd.String("level"))
@@ -77,6 +81,15 @@ func correlateCommand(e *env) *cli.Command {
 				calibrate.MetricSource{File: cmd.String("metric"), Command: cmd.String("metric-cmd"), Stderr: e.stderr}, opt)
 			if err != nil {
 				return err
+			}
+			if path := cmd.String("plot"); path != "" {
+				name := "metric"
+				if m := cmd.String("metric"); m != "" {
+					name = strings.TrimSuffix(filepath.Base(m), filepath.Ext(m))
+				}
+				if err := atomicfile.Write(path, func(w io.Writer) error { return htmlreport.Correlation(w, name, results) }); err != nil {
+					return err
+				}
 			}
 			if cmd.Bool("json") {
 				return writeJSON(e.stdout, correlationJSON(results))

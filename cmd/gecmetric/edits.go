@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits/en"
 	"github.com/gecmetric/gecmetric/edits/generic"
 	"github.com/gecmetric/gecmetric/edits/sv"
+	"github.com/gecmetric/gecmetric/htmlreport"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
@@ -57,8 +59,12 @@ func editsCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "lev", Usage: "align with plain Levenshtein costs"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the M2 to this file instead of stdout", Action: outputPath},
 			&cli.StringFlag{Name: "compare-with", Usage: "compare the result with this M2 and print the agreement"},
+			&cli.StringFlag{Name: "html", Usage: "with --compare-with: also write the agreement as an HTML page with the type confusion as a heat map", Action: outputPath},
 		}, tokenizeFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.String("html") != "" && cmd.String("compare-with") == "" {
+				return usageError{errors.New("--html needs --compare-with FILE.m2")}
+			}
 			merge, err := edits.ParseMergeStrategy(cmd.String("merge"))
 			if err != nil {
 				return usageError{err}
@@ -100,7 +106,7 @@ func editsCommand(e *env) *cli.Command {
 				}
 			}
 			if ref := cmd.String("compare-with"); ref != "" {
-				return compareM2(e.stdout, blocks, ref)
+				return compareM2(e.stdout, blocks, ref, cmd.String("html"))
 			}
 			if cmd.String("output") == "" {
 				return corpora.WriteM2(e.stdout, blocks)
@@ -228,7 +234,7 @@ func reuseLine(read []corpora.M2Edit, e corpora.M2Edit) corpora.M2Edit {
 
 // compareM2 compares blocks with the M2 file ref, coder by coder, and
 // prints the agreement of each coder and in total.
-func compareM2(w io.Writer, blocks []corpora.M2Block, ref string) error {
+func compareM2(w io.Writer, blocks []corpora.M2Block, ref, html string) error {
 	want, err := corpora.ReadM2File(ref)
 	if err != nil {
 		return err
@@ -263,6 +269,10 @@ func compareM2(w io.Writer, blocks []corpora.M2Block, ref string) error {
 	}
 	total.WriteConfusion(w)
 	total.WriteSpanExamples(w, 20)
+	if html != "" {
+		title := "gecmetric edits: agreement with " + filepath.Base(ref)
+		return atomicfile.Write(html, func(w io.Writer) error { return htmlreport.Confusion(w, title, &total) })
+	}
 	return nil
 }
 

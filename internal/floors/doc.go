@@ -5,6 +5,7 @@
 //
 //	floor 6  cmd/...          the CLI: flags, one library call, printing
 //	floor 5  annotate         collects human ratings (web app, SQLite store)
+//	         htmlreport       results as HTML pages with figures (compare, correlate, edits)
 //	floor 4  calibrate/...    relates metric values to human judgements: agreement,
 //	                          correlation, fitted models, the judge, the report
 //	floor 3  human            scales, ratings, rankings and every file format of them
@@ -24,13 +25,14 @@ package floors
 // under it) to its floor. A new top-level folder needs a row here, or
 // TestImportFloors fails.
 var Floors = map[string]int{
-	"parseerr":  0,
-	"internal":  0,
-	"edits":     1,
-	"corpora":   2,
-	"metrics":   2,
-	"human":     3,
-	"calibrate": 4,
-	"annotate":  5,
-	"cmd":       6,
+	"parseerr":   0,
+	"internal":   0,
+	"edits":      1,
+	"corpora":    2,
+	"metrics":    2,
+	"human":      3,
+	"calibrate":  4,
+	"annotate":   5,
+	"htmlreport": 5,
+	"cmd":        6,
 }

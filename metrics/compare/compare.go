@@ -56,6 +56,23 @@ type Report struct {
 	MaxDrop    map[string]float64      `json:"max_drop,omitempty"`
 	Candidates []*Candidate            `json:"candidates"`
 	Rankings   []*significance.Ranking `json:"rankings,omitempty"`
+	// AllTypes, set by the caller, makes WriteText list every error type
+	// whose counts changed; by default it lists the types whose F changed
+	// significantly (ShownTypes).
+	AllTypes bool `json:"-"`
+}
+
+// ShownTypes returns the error types a report shows for c, most worsened
+// first: those whose counts changed and, unless all, whose change in F is
+// significant (p < alpha), in either direction.
+func ShownTypes(c *Candidate, alpha float64, all bool) []TypeDelta {
+	var out []TypeDelta
+	for _, t := range changedTypes(c.Types) {
+		if all || t.P < alpha {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // A Candidate is one candidate's comparison with the baseline.

@@ -44,8 +44,16 @@ func (r *Report) WriteText(w io.Writer) error {
 				break
 			}
 		}
-		if changed := changedTypes(c.Types); len(changed) > 0 {
-			fmt.Fprintf(bw, "\nERRANT error types whose counts changed (* significantly worse):\n")
+		changed := ShownTypes(c, r.Alpha, r.AllTypes)
+		if hidden := len(changedTypes(c.Types)) - len(changed); hidden > 0 {
+			fmt.Fprintf(bw, "\n(%d more error types changed, not significantly; --all-types lists them)\n", hidden)
+		}
+		if len(changed) > 0 {
+			what := "whose F changed significantly"
+			if r.AllTypes {
+				what = "whose counts changed"
+			}
+			fmt.Fprintf(bw, "\nERRANT error types %s (* significantly worse):\n", what)
 			tw := newTable(bw)
 			fmt.Fprintf(tw, "type\tbaseline TP/FP/FN\tF\tcandidate TP/FP/FN\tF\tdelta F\tp\t\n")
 			for _, t := range changed {

@@ -1,0 +1,134 @@
+package htmlreport
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/edits/agreement"
+	"github.com/gecmetric/gecmetric/human"
+)
+
+const chromiumPath = "/usr/bin/chromium"
+
+// browser starts Debian's chromium headless with a fresh profile, as the
+// annotate browser test does. Skipped when chromium is missing, except
+// under CI (.ci/run installs it).
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI must run the browser test, but %s is missing (.ci/run installs Debian's chromium)", chromiumPath)
+		}
+		t.Skipf("browser test skipped: %s not found (install with: apt-get install -y chromium)", chromiumPath)
+	}
+	profile, err := os.MkdirTemp("", "gecmetric-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1200, 1000),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	t.Cleanup(cancel)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(acancel)
+	bctx, bcancel := chromedp.NewContext(actx)
+	t.Cleanup(bcancel)
+	if err := chromedp.Run(bctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return bctx
+}
+
+// TestBrowserPages opens each page in chromium and checks what a reader
+// sees: every figure decoded and drawn at its width, the tables filled,
+// the diff marks rendered, and nothing fetched from elsewhere.
+func TestBrowserPages(t *testing.T) {
+	ctx := browser(t)
+	dir := t.TempDir()
+	write := func(name string, f func(w io.Writer) error) string {
+		var b bytes.Buffer
+		if err := f(&b); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return "file://" + p
+	}
+	var conf agreement.Result
+	e := edits.Edit{OStart: 1, OEnd: 2, O: []string{"go"}, C: []string{"goes"}, Type: "R:VERB:SVA"}
+	conf.Add([]string{"He", "go"}, []edits.Edit{e}, []edits.Edit{e})
+	corr := calibrate.Correlation{Scale: &human.Scale{Name: "fluency"}, Items: 3, Systems: 1,
+		Human: []float64{1, 2, 3}, Metric: []float64{0.2, 0.1, 0.5}}
+	pages := []struct {
+		name          string
+		url           string
+		images, rows  int    // figures, table body rows
+		selector, has string // an element and its text
+	}{
+		{"compare", write("compare.html", func(w io.Writer) error { return Compare(w, testReport(t), CompareOptions{}) }),
+			2, 2, "div.sentence del", "goes"},
+		{"confusion", write("confusion.html", func(w io.Writer) error { return Confusion(w, "agreement", &conf) }),
+			1, 1, "h1", "agreement"},
+		{"correlation", write("correlation.html", func(w io.Writer) error { return Correlation(w, "m", []calibrate.Correlation{corr}) }),
+			1, 0, "h2", "fluency"},
+	}
+	for _, pg := range pages {
+		t.Run(pg.name, func(t *testing.T) {
+			var drawn, rows int
+			var text string
+			var external []string
+			err := chromedp.Run(ctx,
+				chromedp.Navigate(pg.url),
+				chromedp.WaitReady("body"),
+				chromedp.Evaluate(`[...document.images].filter(i => i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width > 300).length`, &drawn),
+				chromedp.Evaluate(`document.querySelectorAll("tbody tr").length`, &rows),
+				chromedp.Evaluate(`performance.getEntriesByType("resource").map(r => r.name).filter(n => !n.startsWith("data:"))`, &external),
+				chromedp.Text(pg.selector, &text, chromedp.ByQuery),
+			)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if drawn != pg.images {
+				t.Errorf("%d figures drawn, want %d", drawn, pg.images)
+			}
+			if pg.rows > 0 && rows < pg.rows {
+				t.Errorf("%d table rows, want at least %d", rows, pg.rows)
+			}
+			if text != pg.has {
+				t.Errorf("%s reads %q, want %q", pg.selector, text, pg.has)
+			}
+			if len(external) > 0 {
+				t.Errorf("the page fetched %v; it must be self-contained", external)
+			}
+		})
+	}
+}
