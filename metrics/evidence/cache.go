@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics/gleu"
 )
 
 // A modelCache keeps the language-model and error-detector results of the
@@ -30,6 +31,8 @@ type cached struct {
 	lm          *lmScore
 	ged         []float64
 	hasLM, hasG bool
+	gleu        *gleu.Scorer      // with the references below
+	gleuRefs    []*edits.Sentence // the references gleu was built with
 }
 
 // cacheSize bounds the entries: a test set's sources and references in

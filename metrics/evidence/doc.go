@@ -35,6 +35,7 @@
 //	                 ged.src_expected, ged.expected_diff_src, ged.max_diff_src,
 //	                 ged.fixed, ged.left, ged.introduced (source);
 //	                 ged.expected_diff_ref, ged.missed (reference)
+//	reference metrics ref.gleu, ref.errant_f, ref.errant_p, ref.errant_r (reference)
 //
 // The lm.* features come from package lm's broad-coverage trigram model
 // (natural-log probabilities; see lmfeatures.go for each definition):
@@ -51,7 +52,11 @@
 // source tokens the edits touched (fixed) and left alone (left), and of the
 // tokens the edits wrote (introduced); and with a reference, the
 // difference from the closest reference and the error mass of the source
-// tokens that reference edits but the hypothesis does not (missed).
+// tokens that reference edits but the hypothesis does not (missed). The
+// ref.* features are the toolbox's own reference metrics per sentence
+// (see reffeatures.go): sentence GLEU averaged over the references, and
+// ERRANT's sentence F0.5 with its precision and recall against the best
+// reference; chrF is me.chrf_ref.
 //
 // The lexicon features separate an output that is far from the reference
 // because it is still wrong from one that is far because it was rewritten

@@ -117,6 +117,10 @@ var extraFeatures = []struct {
 	{"ged.introduced", FormSource},
 	{"ged.expected_diff_ref", FormReference},
 	{"ged.missed", FormReference},
+	{"ref.gleu", FormReference},
+	{"ref.errant_f", FormReference},
+	{"ref.errant_p", FormReference},
+	{"ref.errant_r", FormReference},
 }
 
 // Names returns the names of the base features of form f, in vector
@@ -217,7 +221,8 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	form = FormReference
 	best, refEdits := x.reference(v, in, hypEdits, oov)
 	x.lmReference(v, in.Refs[best], hl)
-	x.gedReference(v, in.Refs[best], sp, hypEdits, refEdits)
+	x.gedReference(v, in.Refs[best], sp, hypEdits, refEdits[best])
+	x.refMetrics(v, in, hypEdits, refEdits)
 	return v, form
 }
 
@@ -283,8 +288,8 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit, 
 	v["me.names"] = float64(symDiff(names(hyp), names(src)))
 }
 
-func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []int) (best int, bestEdits []edits.Edit) {
-	refEdits := in.RefEdits
+func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []int) (best int, refEdits [][]edits.Edit) {
+	refEdits = in.RefEdits
 	if refEdits == nil {
 		refEdits = make([][]edits.Edit, len(in.Refs))
 		for i, r := range in.Refs {
@@ -357,7 +362,7 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []i
 		chrf = math.Max(chrf, ChrF(ht, r.Texts()))
 	}
 	v["me.chrf_ref"] = chrf
-	return best, refEdits[best]
+	return best, refEdits
 }
 
 // A category groups error types by what they do to a reader.

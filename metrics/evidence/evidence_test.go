@@ -149,6 +149,32 @@ func TestGEDFeatures(t *testing.T) {
 	}
 }
 
+// TestRefMetrics checks the reference-metric features at their ends: the
+// reference itself, the source left as it was, and a partial correction.
+func TestRefMetrics(t *testing.T) {
+	x := newExtractor(t)
+	src := sent(x.Lang, "He go to school every days .")
+	refs := []*edits.Sentence{sent(x.Lang, "He goes to school every day ."), sent(x.Lang, "He went to school every day .")}
+	tests := []struct {
+		hyp            string
+		gleuLo, gleuHi float64
+		f, p, r        float64
+	}{
+		{"He goes to school every day .", 0.6, 1, 1, 1, 1},
+		{"He go to school every days .", 0, 0.5, 0, 1, 0},
+		{"He goes to school every days .", 0.2, 0.8, 0.5 * 1.25 / (0.25 + 0.5), 1, 0.5},
+	}
+	for _, tt := range tests {
+		v, _ := x.Compute(Input{Source: src, Hyp: sent(x.Lang, tt.hyp), Refs: refs})
+		if g := v["ref.gleu"]; g < tt.gleuLo || g > tt.gleuHi {
+			t.Errorf("%q: ref.gleu %.3f, want in [%v, %v]", tt.hyp, g, tt.gleuLo, tt.gleuHi)
+		}
+		if math.Abs(v["ref.errant_f"]-tt.f) > 1e-9 || v["ref.errant_p"] != tt.p || v["ref.errant_r"] != tt.r {
+			t.Errorf("%q: ERRANT F %.3f P %.3f R %.3f, want %.3f %.3f %.3f", tt.hyp, v["ref.errant_f"], v["ref.errant_p"], v["ref.errant_r"], tt.f, tt.p, tt.r)
+		}
+	}
+}
+
 func pick(v Values, prefix string) Values {
 	out := Values{}
 	for k, x := range v {
