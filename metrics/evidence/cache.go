@@ -1,6 +1,8 @@
 package evidence
 
 import (
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/gecmetric/gecmetric/edits"
@@ -8,11 +10,11 @@ import (
 )
 
 // A modelCache keeps the language-model and error-detector results of the
-// sources and references recently seen, so that a source judged with many
-// hypotheses (every system's output of one sentence) is scored once. It is
-// keyed by the sentence's address, which it keeps alive while the entry
-// lives, and checks the entry against the sentence's length and end tokens
-// in case a caller reused a Sentence for other text.
+// sentences recently seen, keyed by their text, so that a source judged
+// with many hypotheses (every system's output of one sentence), an output
+// left as its source, and outputs that several systems share are scored
+// once. Results depend only on the tokens (the annotation is a function of
+// them), so a hit is always right.
 type modelCache struct {
 	mu   sync.Mutex
 	m    map[cacheKey]*cached
@@ -21,40 +23,45 @@ type modelCache struct {
 }
 
 type cacheKey struct {
-	x *Extractor
-	s *edits.Sentence
+	x    *Extractor
+	text string // the tokens joined by NUL
 }
 
 type cached struct {
-	n           int
-	first, last string
-	lm          *lmScore
-	ged         []float64
-	hasLM, hasG bool
-	gleu        *gleu.Scorer      // with the references below
-	gleuRefs    []*edits.Sentence // the references gleu was built with
+	lm       *lmScore
+	ged      []float64
+	gleu     *gleu.Scorer // this sentence as a source, with the references below
+	gleuRefs []string     // their keys
 }
 
-// cacheSize bounds the entries: a test set's sources and references in
-// flight, not the whole set.
+// cacheSize bounds the entries: the sentences in flight, not a whole test
+// set.
 const cacheSize = 4096
 
 var sentenceCache = &modelCache{m: map[cacheKey]*cached{}, ring: make([]cacheKey, cacheSize)}
 
-func (c *modelCache) entry(x *Extractor, s *edits.Sentence) *cached {
-	n := s.Len()
-	first, last := "", ""
-	if n > 0 {
-		first, last = s.Tokens[0].Text, s.Tokens[n-1].Text
+// cacheOn is turned off by benchmarks that measure the uncached cost.
+var cacheOn = true
+
+func textKey(s *edits.Sentence) string {
+	var b strings.Builder
+	for i, t := range s.Tokens {
+		if i > 0 {
+			b.WriteByte(0)
+		}
+		b.WriteString(t.Text)
 	}
-	k := cacheKey{x, s}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.m[k]; ok && e.n == n && e.first == first && e.last == last {
+	return b.String()
+}
+
+// entry returns the cache entry of s, making it if needed; the caller
+// holds c.mu.
+func (c *modelCache) entry(k cacheKey) *cached {
+	if e, ok := c.m[k]; ok {
 		return e
 	}
-	e := &cached{n: n, first: first, last: last}
-	if old := c.ring[c.next]; old.s != nil {
+	e := &cached{}
+	if old := c.ring[c.next]; old.x != nil {
 		delete(c.m, old)
 	}
 	c.ring[c.next] = k
@@ -63,34 +70,66 @@ func (c *modelCache) entry(x *Extractor, s *edits.Sentence) *cached {
 	return e
 }
 
-// sourceScore returns the language-model score of a source or reference.
-func (x *Extractor) sourceScore(s *edits.Sentence) *lmScore {
-	e := sentenceCache.entry(x, s)
-	sentenceCache.mu.Lock()
-	if e.hasLM {
-		defer sentenceCache.mu.Unlock()
-		return e.lm
+// lookup returns the value get reads from s's entry, computing it with
+// make and storing it with put when the entry lacks it. make runs without
+// the lock held.
+//
+// The values are shared between callers, who must not modify them.
+func lookup[T any](x *Extractor, s *edits.Sentence, get func(*cached) (T, bool), make func() T, put func(*cached, T)) T {
+	if !cacheOn {
+		return make()
 	}
-	sentenceCache.mu.Unlock()
-	sc := x.score(s)
-	sentenceCache.mu.Lock()
-	e.lm, e.hasLM = sc, true
-	sentenceCache.mu.Unlock()
-	return sc
+	k := cacheKey{x, textKey(s)}
+	c := sentenceCache
+	c.mu.Lock()
+	if v, ok := get(c.entry(k)); ok {
+		c.mu.Unlock()
+		return v
+	}
+	c.mu.Unlock()
+	v := make()
+	c.mu.Lock()
+	put(c.entry(k), v)
+	c.mu.Unlock()
+	return v
 }
 
-// sourceProbs returns the error probabilities of a source or reference.
-func (x *Extractor) sourceProbs(s *edits.Sentence) []float64 {
-	e := sentenceCache.entry(x, s)
-	sentenceCache.mu.Lock()
-	if e.hasG {
-		defer sentenceCache.mu.Unlock()
-		return e.ged
+// cachedScore returns the language-model score of s.
+func (x *Extractor) cachedScore(s *edits.Sentence) *lmScore {
+	return lookup(x, s,
+		func(e *cached) (*lmScore, bool) { return e.lm, e.lm != nil },
+		func() *lmScore { return x.score(s) },
+		func(e *cached, v *lmScore) { e.lm = v })
+}
+
+// cachedProbs returns the error probabilities of s.
+func (x *Extractor) cachedProbs(s *edits.Sentence) []float64 {
+	return lookup(x, s,
+		func(e *cached) ([]float64, bool) { return e.ged, e.ged != nil },
+		func() []float64 { return x.GED.Probs(s, nil) },
+		func(e *cached, v []float64) { e.ged = v })
+}
+
+// gleuScorer returns a GLEU scorer of the source and references of in.
+func (x *Extractor) gleuScorer(in Input) *gleu.Scorer {
+	refKeys := make([]string, len(in.Refs))
+	for k, r := range in.Refs {
+		refKeys[k] = textKey(r)
 	}
-	sentenceCache.mu.Unlock()
-	p := x.GED.Probs(s, nil)
-	sentenceCache.mu.Lock()
-	e.ged, e.hasG = p, true
-	sentenceCache.mu.Unlock()
-	return p
+	return lookup(x, in.Source,
+		func(e *cached) (*gleu.Scorer, bool) {
+			return e.gleu, e.gleu != nil && slices.Equal(e.gleuRefs, refKeys)
+		},
+		func() *gleu.Scorer {
+			refs := make([][][]string, len(in.Refs))
+			for k, r := range in.Refs {
+				refs[k] = [][]string{r.Texts()}
+			}
+			sc, err := gleu.New([][]string{in.Source.Texts()}, refs...)
+			if err != nil {
+				panic("evidence: " + err.Error()) // one sentence, at least one reference: cannot fail
+			}
+			return sc
+		},
+		func(e *cached, v *gleu.Scorer) { e.gleu, e.gleuRefs = v, refKeys })
 }

@@ -222,9 +222,18 @@ func TestChrF(t *testing.T) {
 }
 
 // BenchmarkCompute measures the evidence of one output in the reference
-// form with every model (fluency, language model, error detector);
-// BenchmarkComputeBase without the lm.* and ged.* models.
+// form with every model (fluency, language model, error detector), their
+// results for the three sentences cached (an output several systems
+// share, or left as its source); BenchmarkComputeUncached with nothing
+// cached (every sentence new); BenchmarkComputeBase without the lm.* and
+// ged.* models.
 func BenchmarkCompute(b *testing.B) { benchmarkCompute(b, newExtractor(b)) }
+
+func BenchmarkComputeUncached(b *testing.B) {
+	cacheOn = false
+	defer func() { cacheOn = true }()
+	benchmarkCompute(b, newExtractor(b))
+}
 
 func BenchmarkComputeBase(b *testing.B) {
 	x := newExtractor(b)
@@ -243,8 +252,10 @@ func benchmarkCompute(b *testing.B, x *Extractor) {
 }
 
 // BenchmarkLMFeatures measures the lm.* features alone (three sentences
-// scored: hypothesis, source, reference).
+// scored: hypothesis, source, reference), uncached.
 func BenchmarkLMFeatures(b *testing.B) {
+	cacheOn = false
+	defer func() { cacheOn = true }()
 	x := newExtractor(b)
 	src := sent(x.Lang, "The childrens was playing in the garden when it start to rain .")
 	hyp := sent(x.Lang, "The children were playing in the garden when it start to rain .")

@@ -18,7 +18,7 @@ func (x *Extractor) gedAlone(v Values, hyp *edits.Sentence) []float64 {
 	if x.GED == nil {
 		return nil
 	}
-	p := x.GED.Probs(hyp, nil)
+	p := x.cachedProbs(hyp)
 	sum, mx, det := 0.0, 0.0, 0
 	for _, q := range p {
 		sum += q
@@ -52,7 +52,7 @@ func (x *Extractor) gedSource(v Values, src *edits.Sentence, hp []float64, es []
 	if hp == nil {
 		return nil
 	}
-	sp := x.sourceProbs(src)
+	sp := x.cachedProbs(src)
 	sum, mx := 0.0, 0.0
 	touched := ged.ErrorTokens(len(sp), es)
 	fixed, left := 0.0, 0.0
@@ -92,7 +92,7 @@ func (x *Extractor) gedReference(v Values, ref *edits.Sentence, sp []float64, hy
 		return
 	}
 	sum := 0.0
-	for _, q := range x.sourceProbs(ref) {
+	for _, q := range x.cachedProbs(ref) {
 		sum += q
 	}
 	v["ged.expected_diff_ref"] = v["ged.expected"] - sum

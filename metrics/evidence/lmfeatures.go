@@ -31,7 +31,7 @@ func (x *Extractor) lmAlone(v Values, hyp *edits.Sentence) *lmScore {
 	if x.LM == nil {
 		return nil
 	}
-	h := x.score(hyp)
+	h := x.cachedScore(hyp)
 	v["lm.mean"] = h.s.Mean()
 	v["lm.min"] = h.s.MinLogProb
 	v["lm.low3"] = low3(h)
@@ -80,7 +80,7 @@ func (x *Extractor) lmSource(v Values, src *edits.Sentence, h *lmScore, es []edi
 	if h == nil {
 		return
 	}
-	s := x.sourceScore(src)
+	s := x.cachedScore(src)
 	v["lm.mean_diff_src"] = h.s.Mean() - s.s.Mean()
 	v["lm.sum_diff_src"] = h.s.LogProb - s.s.LogProb
 	gain, worst := 0.0, math.Inf(1)
@@ -123,7 +123,7 @@ func (x *Extractor) lmReference(v Values, ref *edits.Sentence, h *lmScore) {
 	if h == nil {
 		return
 	}
-	r := x.sourceScore(ref)
+	r := x.cachedScore(ref)
 	v["lm.mean_diff_ref"] = h.s.Mean() - r.s.Mean()
 	v["lm.sum_diff_ref"] = h.s.LogProb - r.s.LogProb
 }

@@ -1,8 +1,6 @@
 package evidence
 
 import (
-	"slices"
-
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
@@ -56,28 +54,4 @@ func withNoop(es []edits.Edit) []edits.Edit {
 		return []edits.Edit{edits.Noop()}
 	}
 	return es
-}
-
-// gleuScorer returns a GLEU scorer of the source and references of in,
-// kept with the source's cache entry while the references are the same.
-func (x *Extractor) gleuScorer(in Input) *gleu.Scorer {
-	e := sentenceCache.entry(x, in.Source)
-	sentenceCache.mu.Lock()
-	if e.gleu != nil && slices.Equal(e.gleuRefs, in.Refs) {
-		defer sentenceCache.mu.Unlock()
-		return e.gleu
-	}
-	sentenceCache.mu.Unlock()
-	refs := make([][][]string, len(in.Refs))
-	for k, r := range in.Refs {
-		refs[k] = [][]string{r.Texts()}
-	}
-	sc, err := gleu.New([][]string{in.Source.Texts()}, refs...)
-	if err != nil {
-		panic("evidence: " + err.Error()) // one sentence and at least one reference: cannot fail
-	}
-	sentenceCache.mu.Lock()
-	e.gleu, e.gleuRefs = sc, slices.Clone(in.Refs)
-	sentenceCache.mu.Unlock()
-	return sc
 }
