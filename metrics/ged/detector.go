@@ -182,7 +182,7 @@ func Decode(data []byte) (*Detector, error) {
 		return nil, errors.New("ged: not a " + Magic[:len(Magic)-1] + " file")
 	}
 	bits, err := binary.ReadUvarint(r)
-	if err != nil || bits < 8 || bits > 24 {
+	if err != nil || bits < 8 || bits > 22 {
 		return nil, fmt.Errorf("ged: bad feature width %d", bits)
 	}
 	d := &Detector{Bits: uint(bits), W: make([]float32, 1<<bits)}

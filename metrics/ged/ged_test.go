@@ -212,3 +212,18 @@ func BenchmarkProbs(b *testing.B) {
 		p = d.Probs(s, p)
 	}
 }
+
+func FuzzDecode(f *testing.F) {
+	d := &Detector{Bits: 8, W: make([]float32, 256)}
+	f.Add(d.Encode())
+	f.Add([]byte(Magic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := Decode(data)
+		if err != nil {
+			return
+		}
+		if len(d.W) != 1<<d.Bits {
+			t.Fatalf("%d weights for %d bits", len(d.W), d.Bits)
+		}
+	})
+}

@@ -24,8 +24,9 @@ const NoWord ID = math.MaxUint32
 // Magic opens the embedded model file (see the generator for its layout).
 const Magic = "GECTRI1\n"
 
-// tableSize is the number of centres in each quantisation table.
-const tableSize = 1 << 16
+// maxTable is the largest number of centres in a quantisation table
+// (indices are 16 bits).
+const maxTable = 1 << 16
 
 // A Model is a back-off trigram model stored as a reverse trie: the
 // children of a word w are the words v seen before it (bigrams "v w"), and
@@ -83,8 +84,10 @@ func decode(r *bufio.Reader) (*Model, error) {
 	if v == 0 || v >= 1<<25 {
 		return nil, fmt.Errorf("bad vocabulary size %d", v)
 	}
-	m := &Model{words: make([]string, v), ids: make(map[string]ID, v)}
-	for i := range m.words {
+	// Slices grow as the data arrives, so that a corrupt count cannot
+	// allocate more than the input holds.
+	m := &Model{ids: map[string]ID{}}
+	for i := range int(v) {
 		n, err := uv()
 		if err != nil {
 			return nil, err
@@ -96,7 +99,7 @@ func decode(r *bufio.Reader) (*Model, error) {
 		if _, err := io.ReadFull(r, b); err != nil {
 			return nil, err
 		}
-		m.words[i] = string(b)
+		m.words = append(m.words, string(b))
 		m.ids[m.words[i]] = ID(i)
 	}
 	var ok1, ok2 bool
@@ -111,8 +114,15 @@ func decode(r *bufio.Reader) (*Model, error) {
 	if m.uniBO, err = readFloats(r, int(v)); err != nil {
 		return nil, err
 	}
+	ts, err := uv()
+	if err != nil {
+		return nil, err
+	}
+	if ts == 0 || ts > maxTable {
+		return nil, fmt.Errorf("bad table size %d", ts)
+	}
 	for _, t := range []*[]float32{&m.biPT, &m.biBOT, &m.triPT} {
-		if *t, err = readFloats(r, tableSize); err != nil {
+		if *t, err = readFloats(r, int(ts)); err != nil {
 			return nil, err
 		}
 	}
@@ -130,6 +140,13 @@ func decode(r *bufio.Reader) (*Model, error) {
 	}
 	if m.triP, err = readIndices(r, len(m.triWord)); err != nil {
 		return nil, err
+	}
+	for _, idx := range [][]uint16{m.biP, m.biBO, m.triP} {
+		for _, i := range idx {
+			if uint64(i) >= ts {
+				return nil, fmt.Errorf("quantisation index %d beyond the %d-entry table", i, ts)
+			}
+		}
 	}
 	m.oov = math.Inf(1)
 	for _, p := range m.uniP {
@@ -190,7 +207,7 @@ func readLevel(r *bufio.Reader, parents, vocab int) (next, word []uint32, err er
 		return nil, nil, fmt.Errorf("children of all parents: %d, want %d", total, n)
 	}
 	next[parents] = uint32(n)
-	word = make([]uint32, n)
+	word = make([]uint32, 0, min(n, 1<<20))
 	for p := range parents {
 		w := uint64(0)
 		for i := next[p]; i < next[p+1]; i++ {
@@ -205,7 +222,7 @@ func readLevel(r *bufio.Reader, parents, vocab int) (next, word []uint32, err er
 			if w >= uint64(vocab) {
 				return nil, nil, fmt.Errorf("parent %d: word %d beyond the vocabulary", p, w)
 			}
-			word[i] = uint32(w)
+			word = append(word, uint32(w))
 		}
 	}
 	return next, word, nil

@@ -34,8 +34,9 @@
 //
 // gzip of: "GECTRI1\n"; uvarint V and V × (uvarint length, bytes), the
 // words in the input's order (IDs); V float32 unigram log probabilities
-// and V back-offs; the three tables of 65,536 float32 centres (bigram
-// probability, bigram back-off, trigram probability); the bigram level:
+// and V back-offs; uvarint T, the table size (65,536), and the three
+// tables of T float32 centres (bigram probability, bigram back-off,
+// trigram probability); the bigram level:
 // uvarint count, per word uvarint number of children, per bigram its word
 // as uvarint difference from its previous sibling (the first: the word
 // itself); per bigram the uint16 probability index, then per bigram the
@@ -336,7 +337,11 @@ func (t *trie) encode() []byte {
 		uv(uint64(len(w)))
 		b.WriteString(w)
 	}
-	for _, fs := range [][]float32{t.uniP, t.uniBO, t.biPT, t.biBOT, t.triPT} {
+	for _, fs := range [][]float32{t.uniP, t.uniBO} {
+		binary.Write(&b, binary.LittleEndian, fs)
+	}
+	uv(tableSize)
+	for _, fs := range [][]float32{t.biPT, t.biBOT, t.triPT} {
 		binary.Write(&b, binary.LittleEndian, fs)
 	}
 	level := func(next, word []uint32) {
