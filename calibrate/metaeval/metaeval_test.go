@@ -2,6 +2,7 @@ package metaeval_test
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/datadir"
@@ -220,4 +222,41 @@ func TestGJG15PublishedM2(t *testing.T) {
 	}
 	t.Logf("EW r %.4f %v rho %.4f %v; TS r %.4f rho %.4f", res.ExpectedWins.Pearson.Value, res.ExpectedWins.Pearson.CI,
 		res.ExpectedWins.Spearman.Value, res.ExpectedWins.Spearman.CI, res.TrueSkill.Pearson.Value, res.TrueSkill.Spearman.Value)
+}
+
+func TestEvaluate(t *testing.T) {
+	j, err := metaeval.NewJudgements(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := metaeval.ScoresOf("m", []calibrate.MetricScore{
+		{System: "A", Value: 4}, {System: "B", Value: 3}, {System: "C", Value: 1},
+		{Item: "0", System: "A", Value: 3}, {Item: "0", System: "B", Value: 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := metaeval.Evaluate(j, []metaeval.Scores{s}, metaeval.Options{
+		SystemOptions:   metaeval.SystemOptions{Resamples: -1, TrueSkill: metaeval.TrueSkillOptions{Runs: 5}},
+		SentenceOptions: metaeval.SentenceOptions{Resamples: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.System) != 1 || len(r.Sentence) != 1 || r.Comparisons != 10 || r.HumanTies != 2 || fmt.Sprint(r.Unscored) != "map[m:[D]]" {
+		t.Fatalf("report %+v", r)
+	}
+	if p := r.System[0].Points; len(p) != 3 || p[0].System != "A" || p[0].Metric != 4 {
+		t.Errorf("points %+v", p)
+	}
+	// Only 0AB is decided and scored at the sentence level: A above B.
+	if sr := r.Sentence[0]; sr.Pairs != 1 || sr.Agree != 1 || sr.Unscored != 7 {
+		t.Errorf("sentence level %+v", sr)
+	}
+	if _, err := metaeval.ScoresOf("m", []calibrate.MetricScore{{Item: "0", System: "A"}, {Item: "0", System: "A"}}); err == nil {
+		t.Error("a repeated score accepted")
+	}
+	b, err := json.Marshal(metaeval.Statistic{Value: math.NaN()})
+	if err != nil || string(b) != `{"value":null,"lo":null,"hi":null}` {
+		t.Errorf("NaN statistic as JSON: %s %v", b, err)
+	}
 }

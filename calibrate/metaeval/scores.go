@@ -1,6 +1,7 @@
 package metaeval
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -75,6 +76,9 @@ func (a Aggregate) String() string {
 	}
 	return "aggregate(" + strconv.Itoa(int(a)) + ")"
 }
+
+// MarshalJSON writes the aggregate's name.
+func (a Aggregate) MarshalJSON() ([]byte, error) { return json.Marshal(a.String()) }
 
 // ParseAggregate parses "corpus", "mean" or "trueskill".
 func ParseAggregate(s string) (Aggregate, error) {

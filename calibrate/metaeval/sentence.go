@@ -13,30 +13,36 @@ import (
 type SentenceOptions struct {
 	// Resamples is the number of bootstrap resamples; 0 means 1000,
 	// negative means no intervals.
-	Resamples  int
-	Seed       uint64  // bootstrap seed
-	Confidence float64 // interval level; 0 means 0.95
+	Resamples  int     `json:"resamples"`
+	Seed       uint64  `json:"seed"`       // bootstrap seed
+	Confidence float64 `json:"confidence"` // interval level; 0 means 0.95
 }
 
 // A SentenceResult is a metric's agreement with the humans' pairwise
 // preferences between outputs of the same source.
 type SentenceResult struct {
-	Metric string
-	Items  int // judged items with at least one scored strict preference
+	Metric string `json:"metric"`
+	Items  int    `json:"items"` // judged items with at least one scored strict preference
 	// Pairs counts the comparisons with a strict human preference whose
 	// two outputs the metric scored; Agree + Disagree + MetricTies = Pairs.
-	Pairs, Agree, Disagree, MetricTies int
+	Pairs      int `json:"pairs"`
+	Agree      int `json:"agree"`
+	Disagree   int `json:"disagree"`
+	MetricTies int `json:"metric_ties"`
 	// HumanTies counts the comparisons the human tied (left out), Unscored
 	// those with a strict preference the metric has no score for.
-	HumanTies, Unscored int
+	HumanTies int `json:"human_ties"`
+	Unscored  int `json:"unscored"`
 
 	// Accuracy is Agree / Pairs and Tau (Agree − Disagree − MetricTies) /
 	// Pairs: a metric tie counts as a disagreement.
-	Accuracy, Tau Statistic
+	Accuracy Statistic `json:"accuracy"`
+	Tau      Statistic `json:"tau"`
 	// AccuracyNoTies is Agree / (Agree + Disagree) and TauNoTies (Agree −
 	// Disagree) / (Agree + Disagree): metric ties are left out.
-	AccuracyNoTies, TauNoTies Statistic
-	Options                   SentenceOptions
+	AccuracyNoTies Statistic       `json:"accuracy_no_ties"`
+	TauNoTies      Statistic       `json:"tau_no_ties"`
+	Options        SentenceOptions `json:"options"`
 }
 
 // SentenceLevel measures how often a metric's sentence scores order two

@@ -20,22 +20,22 @@ const (
 // corpus-level score, 200 bootstrap resamples with seed 0 and 95%
 // intervals, no window analysis, DefaultTrueSkillRuns runs with seed 0.
 type SystemOptions struct {
-	Aggregate Aggregate
+	Aggregate Aggregate `json:"aggregate"`
 	// Resamples is the number of bootstrap resamples; 0 means 200,
 	// negative means no intervals.
-	Resamples  int
-	Seed       uint64  // bootstrap seed
-	Confidence float64 // interval level; 0 means 0.95
+	Resamples  int     `json:"resamples"`
+	Seed       uint64  `json:"seed"`       // bootstrap seed
+	Confidence float64 `json:"confidence"` // interval level; 0 means 0.95
 	// Window, when 2 or more, adds the correlation over each window of
 	// Window systems adjacent in the human ranking.
-	Window    int
-	TrueSkill TrueSkillOptions
+	Window    int              `json:"window,omitempty"`
+	TrueSkill TrueSkillOptions `json:"trueskill"`
 	// HumanDecimals, when positive, rounds the human scores to that many
 	// decimals before correlating. GJG15's published correlations use 3:
 	// their scripts read the scores from the ranking cluster.py prints,
 	// rounded to 3 decimals, which moves the Pearson r of M2 with Expected
 	// Wins from 0.6254 to 0.6272.
-	HumanDecimals int
+	HumanDecimals int `json:"human_decimals,omitempty"`
 }
 
 func (o SystemOptions) withDefaults() SystemOptions {
@@ -57,7 +57,8 @@ type Statistic struct {
 // A Correlation is Pearson's r and Spearman's rho of a metric's system
 // scores with one human system score.
 type Correlation struct {
-	Pearson, Spearman Statistic
+	Pearson  Statistic `json:"pearson"`
+	Spearman Statistic `json:"spearman"`
 }
 
 // A SystemPoint is one system's scores.
@@ -79,15 +80,15 @@ type Window struct {
 
 // A SystemResult is a metric's system-level agreement with the humans.
 type SystemResult struct {
-	Metric    string
-	Aggregate Aggregate
+	Metric    string    `json:"metric"`
+	Aggregate Aggregate `json:"aggregate"`
 	// Points are the systems that have a metric score, best Expected Wins
 	// first.
-	Points       []SystemPoint
-	ExpectedWins Correlation
-	TrueSkill    Correlation
-	Windows      []Window
-	Options      SystemOptions
+	Points       []SystemPoint `json:"systems"`
+	ExpectedWins Correlation   `json:"expected_wins"`
+	TrueSkill    Correlation   `json:"trueskill"`
+	Windows      []Window      `json:"windows,omitempty"`
+	Options      SystemOptions `json:"options"`
 }
 
 // SystemLevel correlates a metric's system scores with the human ones:

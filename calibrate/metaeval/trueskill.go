@@ -36,8 +36,8 @@ const DefaultTrueSkillRuns = 100
 // replayed, so published TrueSkill figures are reproduced up to the
 // procedure's own run-to-run variation.
 type TrueSkillOptions struct {
-	Runs int    // runs averaged; 0 means DefaultTrueSkillRuns
-	Seed uint64 // seed of the runs' random draws
+	Runs int    `json:"runs"` // runs averaged; 0 means DefaultTrueSkillRuns
+	Seed uint64 `json:"seed"` // seed of the runs' random draws
 }
 
 func (o TrueSkillOptions) runs() int {

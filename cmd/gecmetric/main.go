@@ -42,6 +42,7 @@ func commands(e *env) []*cli.Command {
 		editsCommand(e),
 		annotateCommand(e),
 		correlateCommand(e),
+		metaEvalCommand(e),
 		agreementCommand(e),
 		evalCommand(e),
 		compareCommand(e),
