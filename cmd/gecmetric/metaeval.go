@@ -43,7 +43,7 @@ func metaEvalCommand(e *env) *cli.Command {
 			"CSV/TSV with columns item,system,score (item = the rankings' item, for Appraise XML the src-id, the\n" +
 			"0-based line; an empty or absent item makes a corpus-level score) or JSON Lines with those keys;\n" +
 			"higher must be better.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "rankings", Usage: "human rankings: Appraise XML (.xml) or WMT CSV", Required: true},
 			&cli.StringFlag{Name: "rankings-format", Usage: "appraise or wmt (default: appraise for .xml, else wmt)"},
 			&cli.StringFlag{Name: "source", Aliases: []string{"s"}, Usage: "source sentences, one tokenised sentence per line (optional with M2 references)"},
@@ -62,7 +62,7 @@ func metaEvalCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction"},
 			&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON instead of tables"},
-		},
+		}, tokenizeFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runMetaEval(ctx, e, cmd) },
 	}
 }
@@ -202,7 +202,7 @@ func toolboxScores(cmd *cli.Command, hyps []string, stderr io.Writer) ([]metaeva
 	for k, h := range hyps {
 		sysNames[k], paths[k] = namedFile(h)
 	}
-	in, err := readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), paths, stderr)
+	in, err := readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), paths, stderr, policyOf(cmd))
 	if err != nil {
 		return nil, err
 	}
