@@ -28,9 +28,10 @@
 // Names lists those (the layout of the models fitted before the next
 // families existed); AllNames adds, with the same names in every release:
 //
-//	language model   lm.mean, lm.min, lm.low3, lm.oov_rate (alone); lm.mean_diff_src,
-//	                 lm.sum_diff_src, lm.edit_gain, lm.edit_worst (source);
-//	                 lm.mean_diff_ref, lm.sum_diff_ref (reference)
+//	language model   lm.mean, lm.min, lm.low3, lm.oov_rate, lm.slor (alone);
+//	                 lm.mean_diff_src, lm.sum_diff_src, lm.slor_diff_src, lm.edit_gain,
+//	                 lm.edit_worst (source); lm.mean_diff_ref, lm.sum_diff_ref,
+//	                 lm.slor_diff_ref (reference)
 //	error detector   ged.expected, ged.max, ged.mean, ged.detected (alone);
 //	                 ged.src_expected, ged.expected_diff_src, ged.max_diff_src,
 //	                 ged.fixed, ged.left, ged.introduced (source);
@@ -40,9 +41,10 @@
 // The lm.* features come from package lm's broad-coverage trigram model
 // (natural-log probabilities; see lmfeatures.go for each definition):
 // the hypothesis's mean, least and three least per-word log
-// probabilities and its share of words outside the model's vocabulary;
-// the differences of mean and whole-sentence log probability from the
-// source and from the closest reference; and, per edit from the source,
+// probabilities, its share of words outside the model's vocabulary and its
+// SLOR (mean log probability less the words' unigram log probabilities);
+// the differences of mean, whole-sentence log probability and SLOR from
+// the source and from the closest reference; and, per edit from the source,
 // the change in log probability of the edited tokens and the two tokens
 // after them (summed over edits, and the worst edit). The ged.* features
 // come from package ged's per-token error probabilities (see

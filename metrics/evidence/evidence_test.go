@@ -105,13 +105,13 @@ func TestLMFeatures(t *testing.T) {
 	if !(good["lm.mean"] > same["lm.mean"] && good["lm.low3"] > same["lm.low3"] && good["lm.min"] >= same["lm.min"]) {
 		t.Errorf("correction: lm.mean %.3f low3 %.3f min %.3f, source %.3f %.3f %.3f", good["lm.mean"], good["lm.low3"], good["lm.min"], same["lm.mean"], same["lm.low3"], same["lm.min"])
 	}
-	if !(good["lm.mean_diff_src"] > 0 && good["lm.sum_diff_src"] > 0 && good["lm.edit_gain"] > 0 && good["lm.edit_worst"] > 0) {
+	if !(good["lm.mean_diff_src"] > 0 && good["lm.sum_diff_src"] > 0 && good["lm.slor_diff_src"] > 0 && good["lm.edit_gain"] > 0 && good["lm.edit_worst"] > 0 && good["lm.slor"] > same["lm.slor"]) {
 		t.Errorf("correction: %v", pick(good, "lm."))
 	}
 	if good["lm.mean_diff_ref"] != 0 || same["lm.sum_diff_ref"] >= 0 {
 		t.Errorf("vs reference: correction %v, source %v", good["lm.mean_diff_ref"], same["lm.sum_diff_ref"])
 	}
-	for _, n := range []string{"lm.mean_diff_src", "lm.sum_diff_src", "lm.edit_gain", "lm.edit_worst"} {
+	for _, n := range []string{"lm.mean_diff_src", "lm.sum_diff_src", "lm.slor_diff_src", "lm.edit_gain", "lm.edit_worst"} {
 		if same[n] != 0 {
 			t.Errorf("unchanged: %s = %v", n, same[n])
 		}

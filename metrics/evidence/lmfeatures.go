@@ -24,8 +24,10 @@ const editWindow = 2
 //	lm.min       the least likely word's log P
 //	lm.low3      mean log P of the three least likely words (fewer if shorter)
 //	lm.oov_rate  share of scored words outside the model's vocabulary
+//	lm.slor      SLOR (lm.Score.SLOR): lm.mean with each word's unigram
+//	             log probability taken out, so rare fitting words do not count
 func (x *Extractor) lmAlone(v Values, hyp *edits.Sentence) *lmScore {
-	for _, n := range []string{"lm.mean", "lm.min", "lm.low3", "lm.oov_rate"} {
+	for _, n := range []string{"lm.mean", "lm.min", "lm.low3", "lm.oov_rate", "lm.slor"} {
 		v[n] = 0
 	}
 	if x.LM == nil {
@@ -36,6 +38,7 @@ func (x *Extractor) lmAlone(v Values, hyp *edits.Sentence) *lmScore {
 	v["lm.min"] = h.s.MinLogProb
 	v["lm.low3"] = low3(h)
 	v["lm.oov_rate"] = float64(h.s.OOV) / float64(max(1, h.s.Words))
+	v["lm.slor"] = h.s.SLOR()
 	return h
 }
 
@@ -69,12 +72,13 @@ func low3(h *lmScore) float64 {
 //
 //	lm.mean_diff_src  lm.mean of the hypothesis minus that of the source
 //	lm.sum_diff_src   the same for the whole-sentence log P
+//	lm.slor_diff_src  the same for lm.slor
 //	lm.edit_gain      summed over the edits, log P of the hypothesis's tokens
 //	                  in the edit and the two after it minus that of the
 //	                  source's: how much more likely the edits made the text
 //	lm.edit_worst     the least such gain of one edit (0 with no edits)
 func (x *Extractor) lmSource(v Values, src *edits.Sentence, h *lmScore, es []edits.Edit) {
-	for _, n := range []string{"lm.mean_diff_src", "lm.sum_diff_src", "lm.edit_gain", "lm.edit_worst"} {
+	for _, n := range []string{"lm.mean_diff_src", "lm.sum_diff_src", "lm.slor_diff_src", "lm.edit_gain", "lm.edit_worst"} {
 		v[n] = 0
 	}
 	if h == nil {
@@ -83,6 +87,7 @@ func (x *Extractor) lmSource(v Values, src *edits.Sentence, h *lmScore, es []edi
 	s := x.cachedScore(src)
 	v["lm.mean_diff_src"] = h.s.Mean() - s.s.Mean()
 	v["lm.sum_diff_src"] = h.s.LogProb - s.s.LogProb
+	v["lm.slor_diff_src"] = h.s.SLOR() - s.s.SLOR()
 	gain, worst := 0.0, math.Inf(1)
 	for _, e := range es {
 		if e.IsNoop() || e.CStart < 0 {
@@ -118,12 +123,14 @@ func window(s *lmScore, start, end int) float64 {
 //
 //	lm.mean_diff_ref  lm.mean of the hypothesis minus that of the reference
 //	lm.sum_diff_ref   the same for the whole-sentence log P
+//	lm.slor_diff_ref  the same for lm.slor
 func (x *Extractor) lmReference(v Values, ref *edits.Sentence, h *lmScore) {
-	v["lm.mean_diff_ref"], v["lm.sum_diff_ref"] = 0, 0
+	v["lm.mean_diff_ref"], v["lm.sum_diff_ref"], v["lm.slor_diff_ref"] = 0, 0, 0
 	if h == nil {
 		return
 	}
 	r := x.cachedScore(ref)
 	v["lm.mean_diff_ref"] = h.s.Mean() - r.s.Mean()
 	v["lm.sum_diff_ref"] = h.s.LogProb - r.s.LogProb
+	v["lm.slor_diff_ref"] = h.s.SLOR() - r.s.SLOR()
 }

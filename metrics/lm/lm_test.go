@@ -111,7 +111,7 @@ func TestNormalization(t *testing.T) {
 				t.Errorf("%q: token %q log prob %v", tt.in, toks[i], x)
 			}
 		}
-		if math.Abs(sum-s.LogProb) > 1e-9 || s.MinLogProb > s.Mean() {
+		if math.Abs(sum-s.LogProb) > 1e-9 || s.MinLogProb > s.Mean() || s.Unigram >= 0 {
 			t.Errorf("%q: token log probs sum to %v, score %+v", tt.in, sum, s)
 		}
 	}

@@ -16,7 +16,16 @@ type Score struct {
 	LogProb    float64 // sum of the scored words' log probabilities and that of the end of sentence
 	MinLogProb float64 // the least likely scored word's (or the end's) log probability
 	End        float64 // log P(</s> | last two words)
+	// Unigram is the sum of the unigram log probabilities of what LogProb
+	// sums (an OOV counted as in LogProb), for SLOR.
+	Unigram float64
 }
+
+// SLOR returns the syntactic log-odds ratio (Pauls and Klein 2012; Lau et
+// al. 2017): (LogProb - Unigram) per predicted symbol, the sentence's
+// log probability with each word's own frequency taken out, so that rare
+// but fitting words do not count against it.
+func (s Score) SLOR() float64 { return (s.LogProb - s.Unigram) / float64(s.Words+1) }
 
 // Mean returns the mean log probability per predicted symbol (the scored
 // words and the end of sentence).
@@ -55,6 +64,7 @@ func (m *Model) Score(tokens []string, tok []float64) (Score, []float64) {
 	u, v := NoWord, m.start
 	add := func(i int, w ID) {
 		lp := m.LogProb(u, v, w)
+		s.Unigram += float64(m.uniP[w])
 		tok[i] += lp
 		s.LogProb += lp
 		s.MinLogProb = math.Min(s.MinLogProb, lp)
@@ -93,12 +103,14 @@ func (m *Model) Score(tokens []string, tok []float64) (Score, []float64) {
 			s.OOV++
 			tok[i] = m.oov
 			s.LogProb += m.oov
+			s.Unigram += m.oov
 			s.MinLogProb = math.Min(s.MinLogProb, m.oov)
 			u, v = NoWord, NoWord
 		}
 	}
 	s.End = m.LogProb(u, v, m.end)
 	s.LogProb += s.End
+	s.Unigram += float64(m.uniP[m.end])
 	s.MinLogProb = math.Min(s.MinLogProb, s.End)
 	return s, tok
 }

@@ -81,6 +81,10 @@ func TestKatzBackoff(t *testing.T) {
 	if math.Abs(sc.LogProb-want) > 1e-6 || len(tok) != 2 || sc.Words != 2 {
 		t.Errorf("Score(A b) = %+v %v, want log P %.6f", sc, tok, want)
 	}
+	uni := math.Log(0.4) + math.Log(0.3) + math.Log(0.3) // a, b, </s>
+	if math.Abs(sc.Unigram-uni) > 1e-6 || math.Abs(sc.SLOR()-(want-uni)/3) > 1e-6 {
+		t.Errorf("Score(A b): unigram %.6f, SLOR %.6f; want %.6f, %.6f", sc.Unigram, sc.SLOR(), uni, (want-uni)/3)
+	}
 }
 
 func FuzzDecode(f *testing.F) {
