@@ -87,20 +87,12 @@ func clientOf(remoteAddr string) string {
 	}
 }
 
-// wait returns how long client must wait before its next token is
-// checked; 0 when it may send one now.
-func (g *guessLimit) wait(client string) time.Duration {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	tat, ok := g.clients[client]
-	if !ok {
-		return 0
-	}
-	return max(0, tat.Sub(g.now())-(guessBurst-1)*guessEvery)
-}
-
-// fail records a wrong token from client.
-func (g *guessLimit) fail(client string) {
+// take spends one guess of client's budget before its token is checked,
+// so that concurrent requests cannot all pass one check, and returns the
+// budget it charged (client's, or the shared one) and 0; or, when the
+// budget is spent, spends nothing and returns how long the client must
+// wait. A right token gives the guess back with refund.
+func (g *guessLimit) take(client string) (string, time.Duration) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	now := g.now()
@@ -114,11 +106,32 @@ func (g *guessLimit) fail(client string) {
 			client = "" // the shared budget of clients not remembered
 		}
 	}
-	tat := g.clients[client]
-	if tat.Before(now) {
+	tat, ok := g.clients[client]
+	if !ok || tat.Before(now) {
 		tat = now
 	}
+	if wait := tat.Sub(now) - (guessBurst-1)*guessEvery; wait > 0 {
+		return client, wait
+	}
 	g.clients[client] = tat.Add(guessEvery)
+	return client, 0
+}
+
+// refund gives back the guess that take charged to budget for a right
+// token.
+func (g *guessLimit) refund(budget string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	tat, ok := g.clients[budget]
+	if !ok {
+		return
+	}
+	tat = tat.Add(-guessEvery)
+	if !tat.After(g.now()) {
+		delete(g.clients, budget)
+		return
+	}
+	g.clients[budget] = tat
 }
 
 // tooManyGuesses answers a client over its budget.

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -187,17 +188,46 @@ func TestGuessLimitForgetsIdleClients(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	g.now = func() time.Time { return now }
 	for i := range guessClients {
-		g.fail(fmt.Sprint(i))
+		g.take(fmt.Sprint(i))
 	}
 	// All remembered clients are still owed time: a new one shares the overflow budget.
-	g.fail("new")
-	if _, ok := g.clients["new"]; ok || len(g.clients) != guessClients+1 {
-		t.Errorf("a full table remembered the new client (%d clients)", len(g.clients))
+	if budget, _ := g.take("new"); budget != "" || len(g.clients) != guessClients+1 {
+		t.Errorf("a full table charged %q (%d clients)", budget, len(g.clients))
 	}
+	g.refund("")
 	now = now.Add(guessEvery)
-	g.fail("newer")
-	if _, ok := g.clients["newer"]; !ok || len(g.clients) != 1 {
-		t.Errorf("idle clients not forgotten: %d clients", len(g.clients))
+	if budget, _ := g.take("newer"); budget != "newer" || len(g.clients) != 1 {
+		t.Errorf("idle clients not forgotten: charged %q, %d clients", budget, len(g.clients))
+	}
+}
+
+// TestServerLimitsConcurrentGuesses: guesses sent at once cannot all pass
+// one check of the budget.
+func TestServerLimitsConcurrentGuesses(t *testing.T) {
+	db := newFixtureDB(t)
+	s := NewServer(db)
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s.guesses.now = func() time.Time { return now }
+	codes := make(chan int, 64)
+	var wg sync.WaitGroup
+	for i := range cap(codes) {
+		wg.Go(func() {
+			req := httptest.NewRequest("GET", "/api/session", nil)
+			req.RemoteAddr = "192.0.2.7:1"
+			req.Header.Set("Authorization", fmt.Sprintf("Bearer %032x", i))
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			codes <- rec.Code
+		})
+	}
+	wg.Wait()
+	close(codes)
+	n := map[int]int{}
+	for c := range codes {
+		n[c]++
+	}
+	if n[401] != guessBurst || n[429] != cap(codes)-guessBurst {
+		t.Errorf("%d guesses at once: %v, want %d × 401", cap(codes), n, guessBurst)
 	}
 }
 

@@ -126,21 +126,22 @@ func (s *Server) auth(h handler) http.HandlerFunc {
 			s.fail(w, http.StatusUnauthorized, errors.New("missing token: open the link you were given"))
 			return
 		}
-		client := clientOf(r.RemoteAddr)
-		if wait := s.guesses.wait(client); wait > 0 {
+		budget, wait := s.guesses.take(clientOf(r.RemoteAddr))
+		if wait > 0 {
 			s.tooManyGuesses(w, wait)
 			return
 		}
 		a, found, err := s.DB.AnnotatorByToken(tok)
 		if err != nil {
+			s.guesses.refund(budget)
 			s.fail(w, http.StatusInternalServerError, err)
 			return
 		}
 		if !found {
-			s.guesses.fail(client)
 			s.fail(w, http.StatusUnauthorized, errors.New("unknown token: open the link you were given"))
 			return
 		}
+		s.guesses.refund(budget)
 		h(w, r, a)
 	}
 }
