@@ -6,11 +6,12 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
+	"github.com/gecmetric/gecmetric/internal/textcheck"
 	"github.com/gecmetric/gecmetric/parseerr"
 )
 
@@ -18,16 +19,29 @@ import (
 // the columns "item", "system" and "score" (CSV, or TSV when the header
 // has a tab), or from JSON Lines objects with those keys. Without an item
 // column (or with an empty item) a score is the system's corpus-level
-// score. name is used in errors, which carry the line.
+// score. A score must be a finite number (NaN and ±Inf are refused), and
+// the file must hold at least one (parseerr.ErrEmptyInput). name is used
+// in errors, which carry the line.
 func ReadMetricScores(r io.Reader, name string) ([]MetricScore, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(textcheck.Reader(r, name))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, parseerr.Wrap(name, 0, 0, err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var out []MetricScore
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
-		return readMetricJSONL(data, name)
+		out, err = readMetricJSONL(data, name)
+	} else if len(t) > 0 {
+		out, err = readMetricTable(data, name)
 	}
+	if err == nil && len(out) == 0 {
+		err = parseerr.At(name, 0, 0, parseerr.ErrEmptyInput, "no metric scores")
+	}
+	return out, err
+}
+
+// readMetricTable reads the CSV or TSV form.
+func readMetricTable(data []byte, name string) ([]MetricScore, error) {
 	first, _, _ := bytes.Cut(data, []byte("\n"))
 	cr := csv.NewReader(bytes.NewReader(data))
 	if bytes.ContainsRune(first, '\t') {
@@ -61,6 +75,10 @@ func ReadMetricScores(r io.Reader, name string) ([]MetricScore, error) {
 		if err != nil {
 			_, c := cr.FieldPos(col["score"])
 			return nil, parseerr.At(name, line, c, nil, "score %q is not a number", rec[col["score"]])
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			_, c := cr.FieldPos(col["score"])
+			return nil, parseerr.At(name, line, c, nil, "score %q is not a finite number", rec[col["score"]])
 		}
 		m := MetricScore{System: rec[col["system"]], Value: v}
 		if col["item"] >= 0 {

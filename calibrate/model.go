@@ -11,6 +11,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/ordinal"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
+	"github.com/gecmetric/gecmetric/internal/textcheck"
 	"github.com/gecmetric/gecmetric/parseerr"
 )
 
@@ -115,9 +116,9 @@ func (m *Model) ScaleOf() *human.Scale {
 
 // ReadModel reads a model saved by WriteModel.
 func ReadModel(r io.Reader, name string) (*Model, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(textcheck.Reader(r, name))
 	if err != nil {
-		return nil, fmt.Errorf("%s: reading model: %w", name, err)
+		return nil, parseerr.Wrap(name, 0, 0, err)
 	}
 	var m Model
 	dec := json.NewDecoder(bytes.NewReader(data))

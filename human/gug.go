@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gecmetric/gecmetric/internal/textcheck"
 	"github.com/gecmetric/gecmetric/parseerr"
 )
 
@@ -29,7 +30,7 @@ const GUGSystem = "learner"
 // this data set. Group is the Dataset column, System is GUGSystem, Output
 // the sentence.
 func ReadGUG(r io.Reader, name string) (Ratings, error) {
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(textcheck.Reader(r, name))
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
 	var out Ratings
 	n := 0
@@ -81,7 +82,7 @@ func ReadGUG(r io.Reader, name string) (Ratings, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &parseerr.Error{File: name, Line: n + 1, Err: err}
+		return nil, parseerr.Wrap(name, n+1, 0, err)
 	}
 	if n == 0 {
 		return nil, parseErr(name, 0, 0, parseerr.ErrEmptyInput, "no GUG header")

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/gecmetric/gecmetric/internal/textcheck"
 	"github.com/gecmetric/gecmetric/parseerr"
 )
 
@@ -23,7 +24,7 @@ import (
 // with a rank of -1 (a system not ranked) is skipped, as WMT's scripts do.
 // Item is srcIndex (segmentId when srcIndex is absent), Annotator judgeId.
 func ReadWMTRankings(r io.Reader, name string) ([]Ranking, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(textcheck.Reader(r, name))
 	cr.FieldsPerRecord = -1
 	hdr, err := cr.Read()
 	if err == io.EOF {
@@ -98,7 +99,7 @@ func csvErr(name string, err error) error {
 	if errors.As(err, &pe) {
 		return &parseerr.Error{File: name, Line: pe.Line, Column: pe.Column, Err: fmt.Errorf("%w: %v", ErrRatingSyntax, pe.Err)}
 	}
-	return fmt.Errorf("%s: %w", name, err)
+	return parseerr.Wrap(name, 0, 0, err)
 }
 
 // ReadAppraiseRankings reads rankings exported by the Appraise evaluation
@@ -123,7 +124,7 @@ func csvErr(name string, err error) error {
 // skipped the sentence; judgments.xml has 13) carry no ranking and are left
 // out.
 func ReadAppraiseRankings(r io.Reader, name string) ([]Ranking, error) {
-	dec := xml.NewDecoder(r)
+	dec := xml.NewDecoder(textcheck.Reader(r, name))
 	var out []Ranking
 	var cur *Ranking
 	for {
@@ -131,6 +132,9 @@ func ReadAppraiseRankings(r io.Reader, name string) ([]Ranking, error) {
 		tok, err := dec.Token()
 		if err == io.EOF {
 			break
+		}
+		if pe, ok := errors.AsType[*parseerr.Error](err); ok {
+			return nil, pe // not text (package textcheck)
 		}
 		if err != nil {
 			l, _ := dec.InputPos()

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // RatingFormats names the formats ReadRatings accepts, for help texts.
@@ -26,7 +28,18 @@ var RankingFormats = []string{"wmt", "appraise"}
 //	gug              gug_annotations.tsv
 //	seed003-crowd    an MTurk-style batch CSV (Seed003Crowd)
 //	csv, tsv, jsonl  a table described by table (required for these)
+//
+// A path that holds no rating at all (a header alone, say) is an error
+// wrapping parseerr.ErrEmptyInput.
 func ReadRatings(path, format string, table *RatingTable) (Ratings, error) {
+	rs, err := readRatings(path, format, table)
+	if err == nil && len(rs) == 0 {
+		err = parseerr.At(path, 0, 0, parseerr.ErrEmptyInput, "no ratings")
+	}
+	return rs, err
+}
+
+func readRatings(path, format string, table *RatingTable) (Ratings, error) {
 	if format == "swedish" {
 		return readSwedishPath(path)
 	}
@@ -75,20 +88,27 @@ func ReadRatings(path, format string, table *RatingTable) (Ratings, error) {
 }
 
 // ReadRankings reads relative rankings from path: format "wmt" (WMT CSV)
-// or "appraise" (Appraise XML).
+// or "appraise" (Appraise XML). A file that holds no ranking is an error
+// wrapping parseerr.ErrEmptyInput.
 func ReadRankings(path, format string) ([]Ranking, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	var rk []Ranking
 	switch format {
 	case "wmt":
-		return ReadWMTRankings(f, path)
+		rk, err = ReadWMTRankings(f, path)
 	case "appraise":
-		return ReadAppraiseRankings(f, path)
+		rk, err = ReadAppraiseRankings(f, path)
+	default:
+		return nil, fmt.Errorf("unknown ranking format %q (want %s)", format, strings.Join(RankingFormats, " or "))
 	}
-	return nil, fmt.Errorf("unknown ranking format %q (want %s)", format, strings.Join(RankingFormats, " or "))
+	if err == nil && len(rk) == 0 {
+		err = parseerr.At(path, 0, 0, parseerr.ErrEmptyInput, "no rankings")
+	}
+	return rk, err
 }
 
 // IsRankingFormat reports whether format names a ranking format.

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gecmetric/gecmetric/internal/textcheck"
 	"github.com/gecmetric/gecmetric/parseerr"
 )
 
@@ -395,7 +396,7 @@ func readFileWith(path string, read func(io.Reader) (Ratings, error)) (Ratings, 
 // eachJSONLine calls fn for every non-blank line of a JSON Lines stream
 // with its 1-based line number.
 func eachJSONLine(r io.Reader, name string, fn func(line int, raw []byte) error) error {
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(textcheck.Reader(r, name))
 	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
 	n := 0
 	for sc.Scan() {
@@ -412,7 +413,7 @@ func eachJSONLine(r io.Reader, name string, fn func(line int, raw []byte) error)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return &parseerr.Error{File: name, Line: n + 1, Err: err}
+		return parseerr.Wrap(name, n+1, 0, err)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/gecmetric/gecmetric/internal/textcheck"
 	"github.com/gecmetric/gecmetric/parseerr"
 )
 
@@ -81,9 +82,9 @@ func (f *SwedishFile) Pos(ex *SwedishExample) string { return fmt.Sprintf("%s:%d
 // *parseerr.Error wrapping ErrRatingSyntax, positioned at the offending
 // byte for JSON syntax errors and at the example otherwise.
 func DecodeSwedish(r io.Reader, name string) (*SwedishFile, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(textcheck.Reader(r, name))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, parseerr.Wrap(name, 0, 0, err)
 	}
 	f := &SwedishFile{Name: name, CRLF: bytes.Contains(data, []byte("\r\n")), data: data}
 	dec := json.NewDecoder(bytes.NewReader(data))

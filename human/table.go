@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gecmetric/gecmetric/internal/textcheck"
 	"github.com/gecmetric/gecmetric/parseerr"
 )
 
@@ -163,7 +164,7 @@ func (t RatingTable) row(c *tableCols, get func(int) string, name string, line i
 
 // ReadCSV reads a CSV table (comma is ',' or '\t') with a header line.
 func (t RatingTable) ReadCSV(r io.Reader, name string, comma rune) (Ratings, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(textcheck.Reader(r, name))
 	cr.Comma = comma
 	if comma == '\t' {
 		cr.LazyQuotes = true

@@ -48,6 +48,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // Sentinel errors that readers of several floors share.
 var (
 	ErrInvalidUTF8 = errors.New("invalid UTF-8")
+	ErrNUL         = errors.New("NUL byte") // a 0 byte in text, which no format here allows
 	ErrEmptyInput  = errors.New("empty input")
 )
 

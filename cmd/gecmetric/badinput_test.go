@@ -96,3 +96,80 @@ func TestOutputPaths(t *testing.T) {
 	)
 	runBadInputs(t, rows)
 }
+
+// Ratings and metric scores for the rows below: two systems, two items, two annotators.
+const (
+	ratingsCSV = "item,system,annotator,g\n1,A,x,4\n1,A,y,3\n2,A,x,2\n2,B,x,3\n"
+	scoresCSV  = "item,system,score\n1,A,0.5\n2,A,0.25\n2,B,0.75\n"
+	swedishOK  = `{"data": [{"original": "a b", "reference": "a c", "systems": {"A": {"output": "a c", "annotators": {"x": {"Grammaticality": 4, "Fluency": 4, "Meaning Preservation": 4, "corrected": "a c"}}}}}], "item_order": [0], "next_item": 0}`
+)
+
+// TestBadRatingInputs: rating, ranking and metric-score files that are not
+// text, hold nothing, or hold scores that are not numbers.
+func TestBadRatingInputs(t *testing.T) {
+	agree := "agreement --format csv --rating g=swedish/grammaticality --human "
+	corr := "correlate --format csv --rating g=swedish/grammaticality --resamples 0 --human "
+	runBadInputs(t, []badInput{
+		{name: "invalid UTF-8 in a ratings CSV", files: map[string]string{"r.csv": strings.Replace(ratingsCSV, "2,B,x", "2,B\xff,x", 1)},
+			args: agree + "r.csv", code: 2, stderr: "gecmetric: error: r.csv:5:4: invalid UTF-8: byte 0xff\n"},
+		{name: "Latin-1 in a ratings CSV", files: map[string]string{"r.csv": strings.Replace(ratingsCSV, "annotator", "annotat\xf6r", 1)},
+			args: agree + "r.csv", code: 2, stderr: "gecmetric: error: r.csv:1:20: invalid UTF-8: byte 0xf6\n"},
+		{name: "NUL in a ratings CSV", files: map[string]string{"r.csv": strings.Replace(ratingsCSV, "1,A,y", "1,A\x00,y", 1)},
+			args: agree + "r.csv", code: 2, stderr: "gecmetric: error: r.csv:3:4: NUL byte\n"},
+		{name: "invalid UTF-8 in ratings read by correlate", files: map[string]string{"r.csv": strings.Replace(ratingsCSV, "1,A,y", "1,A\xc3(,y", 1), "m.csv": scoresCSV},
+			args: corr + "r.csv --metric m.csv", code: 2, stderr: "gecmetric: error: r.csv:3:4: invalid UTF-8: byte 0xc3\n"},
+		{name: "invalid UTF-8 in a GUG file", files: map[string]string{"g.tsv": "Id\tSentence\tExpert Judgement\tCrowd Flower Judgements\tAverage\tDataset\n1\tShe walk\xff .\t2\t[2, 2]\t2.0\ttrain\n"},
+			args: "agreement --format gug --human g.tsv", code: 2, stderr: "gecmetric: error: g.tsv:2:11: invalid UTF-8: byte 0xff\n"},
+		{name: "invalid UTF-8 in a WMT ranking CSV", files: map[string]string{"w.csv": "srcIndex,judgeId,system1Id,system1rank,system2Id,system2rank\n1,j,A\xff,1,B,2\n"},
+			args: "agreement --format wmt --human w.csv", code: 2, stderr: "gecmetric: error: w.csv:2:6: invalid UTF-8: byte 0xff\n"},
+		{name: "NUL in an Appraise file", files: map[string]string{"a.xml": "<appraise-results>\n<ranking-result>\n<ranking-item id=\"1\" user=\"u\">\n<translation system=\"A\x00\" rank=\"1\"/>\n"},
+			args: "agreement --format appraise --human a.xml", code: 2, stderr: "gecmetric: error: a.xml:4:23: NUL byte\n"},
+		{name: "correlate, a ratings CSV with a header alone", files: map[string]string{"r.csv": "item,system,annotator,g\n", "m.csv": scoresCSV},
+			args: corr + "r.csv --metric m.csv", code: 2, stderr: "gecmetric: error: r.csv: empty input: no ratings\n"},
+		{name: "agreement, a ratings CSV with a header alone", files: map[string]string{"r.csv": "item,system,annotator,g\r\n"},
+			args: agree + "r.csv", code: 2, stderr: "gecmetric: error: r.csv: empty input: no ratings\n"},
+		{name: "a ratings CSV with no rating in any row", files: map[string]string{"r.csv": "item,system,annotator,g\n1,A,x,\n"},
+			args: agree + "r.csv", code: 2, stderr: "gecmetric: error: r.csv: empty input: no ratings\n"},
+		{name: "correlate, a metric CSV with a header alone", files: map[string]string{"r.csv": ratingsCSV, "m.csv": "item,system,score\n"},
+			args: corr + "r.csv --metric m.csv", code: 2, stderr: "gecmetric: error: m.csv: empty input: no metric scores\n"},
+		{name: "correlate, an empty metric file", files: map[string]string{"r.csv": ratingsCSV, "m.csv": ""},
+			args: corr + "r.csv --metric m.csv", code: 2, stderr: "gecmetric: error: m.csv: empty input: no metric scores\n"},
+		{name: "correlate, a WMT ranking CSV with a header alone", files: map[string]string{"w.csv": "srcIndex,judgeId,system1Id,system1rank,system2Id,system2rank\n", "m.csv": scoresCSV},
+			args: "correlate --format wmt --human w.csv --metric m.csv", code: 2, stderr: "gecmetric: error: w.csv: empty input: no rankings\n"},
+		{name: "NaN in a metric CSV", files: map[string]string{"r.csv": ratingsCSV, "m.csv": strings.Replace(scoresCSV, "0.25", "NaN", 1)},
+			args: corr + "r.csv --metric m.csv", code: 2, stderr: "gecmetric: error: m.csv:3:5: score \"NaN\" is not a finite number\n"},
+		{name: "Inf in a metric TSV", files: map[string]string{"r.csv": ratingsCSV, "m.tsv": "item\tsystem\tscore\n1\tA\t0.5\n2\tA\t-Inf\n"},
+			args: corr + "r.csv --metric m.tsv", code: 2, stderr: "gecmetric: error: m.tsv:3:5: score \"-Inf\" is not a finite number\n"},
+		{name: "infinity spelled out in a metric CSV", files: map[string]string{"r.csv": ratingsCSV, "m.csv": "system,score\nA,infinity\n"},
+			args: corr + "r.csv --metric m.csv", code: 2, stderr: "gecmetric: error: m.csv:2:3: score \"infinity\" is not a finite number\n"},
+		{name: "a score too large for a float", files: map[string]string{"r.csv": ratingsCSV, "m.csv": "system,score\nA,1e999\n"},
+			args: corr + "r.csv --metric m.csv", code: 2, stderr: "gecmetric: error: m.csv:2:3: score \"1e999\" is not a number\n"},
+		{name: "a score too large in metric JSON Lines", files: map[string]string{"r.csv": ratingsCSV, "m.jsonl": "{\"system\": \"A\", \"score\": 1e999}\n"},
+			args: corr + "r.csv --metric m.jsonl", code: 2, stderr: "gecmetric: error: m.jsonl:1:31: json: cannot unmarshal number 1e999 into Go struct field .score of type float64\n"},
+		{name: "invalid UTF-8 in a metric file", files: map[string]string{"r.csv": ratingsCSV, "m.csv": "item,system,score\n1,\xe9,0.5\n"},
+			args: corr + "r.csv --metric m.csv", code: 2, stderr: "gecmetric: error: m.csv:2:3: invalid UTF-8: byte 0xe9\n"},
+	})
+}
+
+// TestBadSwedishImports: `annotate import` of Swedish annotator files that
+// are not JSON or not text names the file, line and column.
+func TestBadSwedishImports(t *testing.T) {
+	prefix := "gecmetric: error: "
+	notSwedish := "not an annotation file of the Swedish format: "
+	runBadInputs(t, []badInput{
+		{name: "cut short", files: map[string]string{"a.json": swedishOK[:60] + "\n" + swedishOK[60:90]},
+			args: "annotate import --db t.db a.json", code: 2, stderr: prefix + "a.json:2:31: " + notSwedish + "malformed rating data: example 1: unexpected end of file\n"},
+		{name: "a comma too many", files: map[string]string{"a.json": strings.Replace(swedishOK, `"a b",`, `"a b",,`, 1)},
+			args: "annotate import --db t.db a.json", code: 2, stderr: prefix + "a.json:1:30: " + notSwedish + "malformed rating data: example 1: invalid character ',' looking for beginning of object key string\n"},
+		{name: "a bad literal", files: map[string]string{"a.json": strings.Replace(swedishOK, `"next_item": 0}`, "\n\"next_item\": tru}", 1)},
+			args: "annotate import --db t.db a.json", code: 2, stderr: prefix + "a.json:2:17: " + notSwedish + "malformed rating data: \"next_item\": invalid character '}' in literal true (expecting 'e')\n"},
+		{name: "empty", files: map[string]string{"a.json": ""},
+			args: "annotate import --db t.db a.json", code: 2, stderr: prefix + "a.json:1:1: " + notSwedish + "malformed rating data: want a JSON object: unexpected end of file\n"},
+		{name: "invalid UTF-8", files: map[string]string{"a.json": strings.Replace(swedishOK, `"a c", "annotators"`, "\"a \xe4 c\", \"annotators\"", 1)},
+			args: "annotate import --db t.db a.json", code: 2, stderr: prefix + "a.json:1:82: " + notSwedish + "invalid UTF-8: byte 0xe4\n"},
+		{name: "NUL", files: map[string]string{"a.json": strings.Replace(swedishOK, `"a b"`, "\"a\x00b\"", 1)},
+			args: "annotate import --db t.db a.json", code: 2, stderr: prefix + "a.json:1:26: " + notSwedish + "NUL byte\n"},
+		{name: "invalid UTF-8 in the second file", files: map[string]string{"a.json": swedishOK, "b.json": strings.Replace(swedishOK, `"x"`, "\"\xff\"", 1)},
+			args: "annotate import --db t.db a.json b.json", code: 2, stderr: prefix + "b.json:1:102: " + notSwedish + "invalid UTF-8: byte 0xff\n"},
+	})
+}
