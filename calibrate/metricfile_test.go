@@ -11,7 +11,7 @@ import (
 func TestReadMetricScoresRefuses(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, want string
-		is         error
+		is             error
 	}{
 		{"NaN", "item,system,score\n1,A,0.5\n2,A,NaN\n", `m:3:5: score "NaN" is not a finite number`, nil},
 		{"nan in TSV", "system\tscore\nA\tnan\n", `m:2:3: score "nan" is not a finite number`, nil},
