@@ -75,6 +75,10 @@ func TestOutputPaths(t *testing.T) {
 		{"annotate import --db", "annotate import no.json --db", "out/t.db", "adir"},
 		{"calibrate fit --out", "calibrate fit --human no.csv --format csv --scale g --out", "out/m.json", "adir"},
 		{"calibrate report --out", "calibrate report --data nodata --out", "out/r.html", "adir"},
+		{"compare --html", "compare --ref gold.m2 --baseline src.txt --candidate hyp.txt --html", "out/x.html", "adir"},
+		{"correlate --plot", "correlate --human no.csv --format gug --metric no.csv --plot", "out/x.html", "adir"},
+		{"edits --html", "edits --source src.txt --target hyp.txt --compare-with gold.m2 --html", "out/x.html", "adir"},
+		{"judge --llm-answers", "judge --source src.txt --hyp hyp.txt --llm-url http://127.0.0.1:1 --llm-cache none --llm-answers", "out/x.jsonl", "adir"},
 	} {
 		dirMissing := filepath.Dir(c.missing)
 		rows = append(rows,
@@ -92,6 +96,8 @@ func TestOutputPaths(t *testing.T) {
 		badInput{name: "annotate export --out under a file", files: valid, args: "annotate export --db no.db --format swell-json --out afile/sub", code: 2,
 			stderr: "gecmetric: error: afile/sub: afile is not a directory\n"},
 		badInput{name: "calibrate defaults --out a file", files: valid, args: "calibrate defaults --data nodata --out afile", code: 2,
+			stderr: "gecmetric: error: afile is not a directory\n"},
+		badInput{name: "judge --llm-cache a file", files: valid, args: "judge --source src.txt --hyp hyp.txt --llm-url http://127.0.0.1:1 --llm-cache afile", code: 2,
 			stderr: "gecmetric: error: afile is not a directory\n"},
 	)
 	runBadInputs(t, rows)

@@ -27,7 +27,13 @@ func llmFlags() []cli.Flag {
 		&cli.StringFlag{Name: "llm-url", Usage: "ask the language model behind this OpenAI-compatible API instead (e.g. http://localhost:11434/v1 for Ollama)"},
 		&cli.StringFlag{Name: "llm-model", Usage: "--llm-url: the model name, e.g. llama3.1:8b or gpt-4o"},
 		&cli.StringFlag{Name: "llm-key-env", Usage: "--llm-url: the environment variable holding the API key (e.g. OPENAI_API_KEY); none is sent without it"},
-		&cli.StringFlag{Name: "llm-cache", Usage: "--llm-url: folder of cached answers (default: gecmetric/llm in the user cache folder; 'none' for no cache)"},
+		&cli.StringFlag{Name: "llm-cache", Usage: "--llm-url: folder of cached answers (default: gecmetric/llm in the user cache folder; 'none' for no cache)",
+			Action: func(ctx context.Context, c *cli.Command, dir string) error {
+				if dir == "none" {
+					return nil
+				}
+				return outputDir(ctx, c, dir)
+			}},
 		&cli.IntFlag{Name: "llm-concurrency", Value: 4, Usage: "--llm-url: requests in flight at once"},
 		&cli.DurationFlag{Name: "llm-timeout", Value: 2 * time.Minute, Usage: "--llm-url: time limit of one request"},
 		&cli.IntFlag{Name: "llm-retries", Value: 5, Usage: "--llm-url: retries of a request after a 429, 5xx or timeout"},
