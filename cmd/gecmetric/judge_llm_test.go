@@ -69,6 +69,18 @@ func TestJudgeLLMReplay(t *testing.T) {
 			t.Errorf("agreement %v (exit %d, %s) differs from the published answers':\n%s", extra, code, errOut, diffLines(published, replayed))
 		}
 	}
+	// And every GPT-4 row as recorded, so that the replay is held to the
+	// figures of the published answers, not merely to today's code.
+	replayed, _, _ := gecmetric(t, "", "agreement", "--human", study, "--format", "sottana", "--answers", "gpt4="+answers)
+	rows := map[string]bool{}
+	for _, l := range strings.Split(replayed, "\n") {
+		rows[l] = true
+	}
+	for _, want := range strings.Split(strings.TrimSpace(gpt4Rows), "\n") {
+		if !rows[want] {
+			t.Errorf("replayed agreement lacks the row %q", want)
+		}
+	}
 	humans, _, _ := gecmetric(t, "", append([]string{"agreement", "--human", study, "--format", "sottana"}, sottanaHumans...)...)
 	if !strings.Contains(humans, "system_rank_alpha  nominal 0.5926 ordinal 0.8778 interval 0.8778") {
 		t.Errorf("humans alone:\n%s", humans)
@@ -289,3 +301,40 @@ func TestJudgeLLMFaults(t *testing.T) {
 		t.Errorf("401: exit %d, %s", code, errOut)
 	}
 }
+
+// gpt4Rows are the rows of `gecmetric agreement --format sottana` over
+// Sottana et al.'s study that involve GPT-4, recorded from the published
+// files when the LLM client was built (2026-11-24): the four-rater alphas
+// and headers, every pair with gpt4, and GPT-4's system means.
+const gpt4Rows = `
+# semantics (higher is better): 4 annotators, 400 units rated by two or more
+krippendorff_alpha nominal 0.1040 ordinal 0.1601 interval 0.3767
+system_rank_alpha  nominal 0.2188 ordinal 0.3438 interval 0.3438
+57e2b7c38e00270001b43aba   gpt4                         400   0.7825   0.0941   0.1801   0.3071
+5995e3cf9845ef00014de380   gpt4                         400   0.6925   0.0095   0.1117   0.2682
+61102f9292f5e6301b5bea45   gpt4                         400   0.7400   0.0489   0.1183   0.2394
+# grammaticality (lower is better): 4 annotators, 400 units rated by two or more
+krippendorff_alpha nominal 0.2679 ordinal 0.3632 interval 0.3529
+system_rank_alpha  nominal 0.5545 ordinal 0.8430 interval 0.8317
+57e2b7c38e00270001b43aba   gpt4                         400   0.5550   0.1616   0.1938   0.2282
+5995e3cf9845ef00014de380   gpt4                         400   0.7350   0.2993   0.3181   0.3437
+61102f9292f5e6301b5bea45   gpt4                         400   0.7100   0.2872   0.3336   0.3810
+# overcorrection (lower is better): 4 annotators, 400 units rated by two or more
+krippendorff_alpha nominal 0.1171 ordinal 0.1651 interval 0.2210
+system_rank_alpha  nominal 0.1584 ordinal 0.5685 interval 0.5753
+57e2b7c38e00270001b43aba   gpt4                         400   0.8850   0.0912   0.1607   0.2693
+5995e3cf9845ef00014de380   gpt4                         400   0.7000   0.0991   0.1277   0.1726
+61102f9292f5e6301b5bea45   gpt4                         400   0.7500   0.0806   0.1151   0.1554
+semantics        gold_reference       gpt4                         4.8600   0.5103   100     0
+grammaticality   gold_reference       gpt4                         0.1200   0.3816   100     0
+overcorrection   gold_reference       gpt4                         0.0000   0.0000   100     0
+semantics        opt-iml-max-30b      gpt4                         4.3700   0.7301   100     0
+grammaticality   opt-iml-max-30b      gpt4                         0.6200   0.5793   100     0
+overcorrection   opt-iml-max-30b      gpt4                         0.1200   0.3544   100     0
+semantics        text-davinci-003     gpt4                         4.8800   0.3544   100     0
+grammaticality   text-davinci-003     gpt4                         0.0400   0.2417   100     0
+overcorrection   text-davinci-003     gpt4                         0.1800   0.4094   100     0
+semantics        gpt-3.5-turbo        gpt4                         4.7900   0.7252   100     0
+grammaticality   gpt-3.5-turbo        gpt4                         0.1200   0.4069   100     0
+overcorrection   gpt-3.5-turbo        gpt4                         0.1900   0.5234   100     0
+`
