@@ -7,8 +7,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v3"
@@ -93,13 +95,16 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 	if c.Cache != "" {
 		fmt.Fprintf(e.stderr, "gecmetric: answers are cached in %s\n", c.Cache)
 	}
+	// Ctrl-C stops the run cleanly: the answers so far stay cached.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	if path := cmd.String("llm-json"); path != "" {
 		qs, err := readQueryFile(path)
 		if err != nil {
 			return err
 		}
 		res, st, err := c.Run(ctx, qs)
-		if err := llmOutcome(e, cmd, res, st, err); err != nil {
+		if err := llmOutcome(e, cmd, c, res, st, err); err != nil {
 			return err
 		}
 		return llmjudge.WriteAnswers(e.stdout, res)
@@ -121,7 +126,7 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 		outputs = append(outputs, f.Lines)
 	}
 	answers, res, st, err := c.RunLines(ctx, files[0].Lines, names, outputs)
-	if err := llmOutcome(e, cmd, res, st, err); err != nil {
+	if err := llmOutcome(e, cmd, c, res, st, err); err != nil {
 		return err
 	}
 	nan := math.NaN()
@@ -143,7 +148,7 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 
 // llmOutcome reports a run's unanswered queries on stderr, writes
 // --llm-answers, and turns a failed run into the command's error.
-func llmOutcome(e *env, cmd *cli.Command, res []llmjudge.Result, st llmjudge.Stats, runErr error) error {
+func llmOutcome(e *env, cmd *cli.Command, c *llmjudge.Client, res []llmjudge.Result, st llmjudge.Stats, runErr error) error {
 	for _, r := range res {
 		if r.Err == nil || runErr != nil {
 			continue
@@ -157,8 +162,15 @@ func llmOutcome(e *env, cmd *cli.Command, res []llmjudge.Result, st llmjudge.Sta
 		fmt.Fprintf(e.stderr, "gecmetric: %d semantics scores between labels were rounded half to even (--llm-strict rejects them)\n", st.Rounded)
 	}
 	if runErr != nil {
-		if errors.Is(runErr, llmjudge.ErrFatal) {
-			return fmt.Errorf("%w (check --llm-url, --llm-model and --llm-key-env); %d answers so far are cached", runErr, st.Done-st.Missing)
+		kept := "none cached (--llm-cache none)"
+		if c.Cache != "" {
+			kept = fmt.Sprintf("%d answers are cached in %s and the same command resumes", st.Done-st.Missing, c.Cache)
+		}
+		switch {
+		case errors.Is(runErr, llmjudge.ErrFatal):
+			return fmt.Errorf("%w (check --llm-url, --llm-model and --llm-key-env); %s", runErr, kept)
+		case errors.Is(runErr, context.Canceled):
+			return fmt.Errorf("interrupted; %s", kept)
 		}
 		return runErr
 	}

@@ -2,7 +2,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -338,3 +341,47 @@ semantics        gpt-3.5-turbo        gpt4                         4.7900   0.72
 grammaticality   gpt-3.5-turbo        gpt4                         0.1200   0.4069   100     0
 overcorrection   gpt-3.5-turbo        gpt4                         0.1900   0.5234   100     0
 `
+
+// TestJudgeLLMInterrupted: a run stopped midway (its context cancelled,
+// as Ctrl-C does) says how to resume, and the same command resumes from
+// the cache, asking only what was not answered.
+func TestJudgeLLMInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	src, hyp := filepath.Join(dir, "src.txt"), filepath.Join(dir, "sys.txt")
+	replies := map[string]string{}
+	var srcLines, hypLines []string
+	for i := range 8 {
+		s, h := fmt.Sprintf("He go %d times .", i), fmt.Sprintf("He goes %d times .", i)
+		srcLines, hypLines = append(srcLines, s), append(hypLines, h)
+		replies[llmtest.Key(human.Query{Source: s, Systems: []string{"sys.txt"}, Outputs: []string{h}})] = `{"sys.txt": {"semantics": 5, "grammaticality": "0", "overcorrection": "No"}}`
+	}
+	os.WriteFile(src, []byte(strings.Join(srcLines, "\n")+"\n"), 0o644)
+	os.WriteFile(hyp, []byte(strings.Join(hypLines, "\n")+"\n"), 0o644)
+	srv := llmtest.New(replies)
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.Fault = func(w http.ResponseWriter, r *http.Request, req llmtest.Request) bool {
+		if req.N == 4 {
+			cancel()
+			<-r.Context().Done()
+			return true
+		}
+		return false
+	}
+	cache := filepath.Join(dir, "cache")
+	args := []string{"gecmetric", "judge", "--source", src, "--hyp", hyp, "--llm-url", srv.URL, "--llm-model", "m", "--llm-cache", cache, "--llm-concurrency", "1"}
+	var out, errOut bytes.Buffer
+	code := run(ctx, args, strings.NewReader(""), &out, &errOut)
+	if code == 0 || !strings.Contains(errOut.String(), "gecmetric: error: interrupted; 3 answers are cached in "+cache+" and the same command resumes") || out.Len() != 0 {
+		t.Fatalf("interrupted run: exit %d, stdout %q, stderr %s", code, out.String(), errOut.String())
+	}
+	srv.Fault = nil
+	stdout, stderr, code := gecmetric(t, "", args[1:]...)
+	if code != 0 || !strings.Contains(stderr, "8/8 queries done, 3 from the cache, 5 requests") || strings.Count(stdout, "\n") != 8 {
+		t.Errorf("resumed: exit %d, stderr %s", code, stderr)
+	}
+	if srv.Requests() != 9 { // 4 before the stop (the 4th never answered), 5 after
+		t.Errorf("%d requests in all, want 9", srv.Requests())
+	}
+}
