@@ -7,19 +7,19 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/calibrate/llmjudge"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/sv"
-	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
@@ -262,12 +262,7 @@ func writeJudgeSummary(e *env, in *judgeInputs, results [][]judge.Judgement, see
 // answerQueries answers every seed-000 query as the GPT-4 judge did: one
 // JSON object per query with the same id and system keys.
 func answerQueries(e *env, j *judge.Judge, path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	qs, err := human.ReadQueries(f, path)
+	qs, err := readQueryFile(path)
 	if err != nil {
 		return err
 	}
@@ -292,23 +287,16 @@ func answerQueries(e *env, j *judge.Judge, path string) error {
 			answers[i] = append(answers[i], a)
 		}
 	})
-	w := bufio.NewWriter(e.stdout)
+	// One writer of the answer format: the GPT-4 answers' layout.
+	res := make([]llmjudge.Result, len(qs))
 	for i, q := range qs {
 		if errs[i] != nil {
 			return fmt.Errorf("%s:%d: %w", path, q.Line, errs[i])
 		}
-		// Keys in the query's order, then the id, spaced as Python's
-		// json.dumps writes them, like the GPT-4 answers.
-		w.WriteString("{")
-		for k, s := range q.Systems {
-			a := answers[i][k]
-			key, _ := json.Marshal(s)
-			g, _ := json.Marshal(a.Grammaticality)
-			o, _ := json.Marshal(a.Overcorrection)
-			fmt.Fprintf(w, "%s: {\"semantics\": %d, \"grammaticality\": %s, \"overcorrection\": %s}, ", key, a.Semantics, g, o)
+		res[i].Query = q
+		for _, a := range answers[i] {
+			res[i].Answers = append(res[i].Answers, llmjudge.Answer{Semantics: strconv.Itoa(a.Semantics), Grammaticality: a.Grammaticality, Overcorrection: a.Overcorrection})
 		}
-		id, _ := json.Marshal(q.ID)
-		fmt.Fprintf(w, "\"id\": %s}\n", id)
 	}
-	return w.Flush()
+	return llmjudge.WriteAnswers(e.stdout, res)
 }
