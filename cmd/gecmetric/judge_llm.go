@@ -113,9 +113,17 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 	if source == "" || len(hyps) == 0 {
 		return usageError{errors.New("judge --llm-url needs --source and --hyp (plain text, one sentence a line) or --llm-json QUERIES")}
 	}
+	for _, p := range append([]string{source}, hyps...) {
+		if head, err := fileHead(p); err == nil && isM2(p, head) {
+			return usageError{fmt.Errorf("%s is M2: judge --llm-url sends plain text, one sentence a line, as written", p)}
+		}
+	}
 	files, err := corpora.ReadParallel(append([]string{source}, hyps...)...)
 	if err != nil {
 		return err
+	}
+	if len(files[0].Lines) == 0 {
+		return &corpora.ParseError{File: source, Err: fmt.Errorf("%w: the file has no sentences", corpora.ErrEmptyInput)}
 	}
 	in := &judgeInputs{}
 	var names []string
@@ -229,4 +237,19 @@ func withAnswers(cmd *cli.Command, rs human.Ratings) (human.Ratings, error) {
 		}
 	}
 	return rs, nil
+}
+
+// fileHead returns the first 64 KiB of a file.
+func fileHead(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, 1<<16)
+	n, err := io.ReadFull(f, b)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return b[:n], err
 }

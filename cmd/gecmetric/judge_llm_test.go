@@ -250,6 +250,9 @@ func TestJudgeLLMFaults(t *testing.T) {
 	}
 	srv := llmtest.New(replies)
 	defer srv.Close()
+	m2, empty := filepath.Join(dir, "sys.m2"), filepath.Join(dir, "empty.txt")
+	os.WriteFile(m2, []byte("S He go home .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS She like it .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"), 0o644)
+	os.WriteFile(empty, nil, 0o644)
 	base := []string{"judge", "--source", src, "--hyp", a, "--hyp", b, "--llm-url", srv.URL, "--llm-cache", "none"}
 	const key = "sk-test-9876543210TOPSECRET"
 	t.Setenv("TEST_LLM_KEY", key)
@@ -260,6 +263,8 @@ func TestJudgeLLMFaults(t *testing.T) {
 		want []string
 	}{
 		{"no model", base, 2, []string{"--llm-url needs --llm-model"}},
+		{"M2 hypothesis", []string{"judge", "--source", src, "--hyp", m2, "--llm-url", srv.URL, "--llm-model", "m", "--llm-cache", "none"}, 2, []string{m2 + " is M2: judge --llm-url sends plain text"}},
+		{"empty source", []string{"judge", "--source", empty, "--hyp", empty, "--llm-url", srv.URL, "--llm-model", "m", "--llm-cache", "none"}, 2, []string{empty + ": empty input"}},
 		{"key variable unset", append(base, "--llm-model", "m", "--llm-key-env", "NO_SUCH_VARIABLE_SET"), 2, []string{"--llm-key-env NO_SUCH_VARIABLE_SET: the variable is not set"}},
 		{"one query unusable", append(base, "--llm-model", "m", "--llm-key-env", "TEST_LLM_KEY"), 0, []string{
 			`gecmetric: warning: query 2 (id `, `has no answer: unusable answer: "a.txt": no "overcorrection"`,
