@@ -8,7 +8,8 @@
 // tags (package edits/en's tagger) in uni-, bi- and trigrams, suffix,
 // shape and lexicon flags, and evidence from package lm's broad-coverage
 // trigram model: the token's log probability in context and that of the
-// next word (bucketed), and how much more likely the local window becomes
+// next word and the token's log probability less its unigram one
+// (bucketed), and how much more likely the local window becomes
 // when the token is deleted, when it is replaced by another member of its
 // confusion set (a/an/the, common prepositions, forms of be, have, do,
 // this/these, ...) or by another regular inflection of its lemma (verbs:
@@ -24,9 +25,9 @@
 // sentences are GUG's test split, on which the judge's GUG model is
 // measured. Measured with the default Threshold (go test ./metrics/ged -v):
 //
-//	JFLEG dev (held out; error = edited by >= 2 of 4 references)  P 0.772  R 0.254  F0.5 0.548
-//	CoNLL-2014 test, annotator 0 (out of sample)                   P 0.312  R 0.119  F0.5 0.236
-//	CoNLL-2014 test, annotator 1 (out of sample)                   P 0.470  R 0.129  F0.5 0.307
+//	JFLEG dev (held out; error = edited by >= 2 of 4 references)  P 0.780  R 0.258  F0.5 0.555
+//	CoNLL-2014 test, annotator 0 (out of sample)                   P 0.327  R 0.121  F0.5 0.244
+//	CoNLL-2014 test, annotator 1 (out of sample)                   P 0.479  R 0.128  F0.5 0.309
 //
 // A 27-token sentence costs about 25 µs of CPU (BenchmarkProbs reports
 // wall time, which includes waiting on a loaded machine). Default decodes

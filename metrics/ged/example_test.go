@@ -19,11 +19,11 @@ func ExampleDetector_Probs() {
 	}
 	// Output:
 	// She 0.00
-	// have 0.79
-	// a 0.59
-	// apple 0.15
-	// in 0.16
+	// have 0.87
+	// a 0.60
+	// apple 0.24
+	// in 0.17
 	// her 0.01
-	// bag 0.02
+	// bag 0.03
 	// . 0.06
 }

@@ -41,6 +41,8 @@ const (
 	fDelGainT0
 	fInsGain
 	fInsWord
+	fPMI
+	fPMIT0
 )
 
 // Confusion sets: a token of one of them is tried with each other member.
@@ -278,6 +280,9 @@ func (f *featurizer) token(i int, bits uint) {
 	}
 	one(fLP, lpBucket(f.lp[i]))
 	one(fLPT0, lpBucket(f.lp[i]), t0)
+	pmi := bucket(f.lp[i] - f.m.LogProb(lm.NoWord, lm.NoWord, id))
+	one(fPMI, pmi)
+	one(fPMIT0, pmi, t0)
 	k := f.at[i]
 	if k+1 < len(f.pos) {
 		one(fLPNext, lpBucket(f.lp[f.pos[k+1]]))
