@@ -11,9 +11,11 @@ import (
 )
 
 // DefaultTrueSkillRuns is the number of TrueSkill runs averaged when
-// TrueSkillOptions.Runs is 0. Grundkiewicz et al. (2015) averaged 1,000;
-// 100 keeps the run-to-run spread of a system's mean mu below 0.002 on
-// GJG15 (measured: 0.0012 at most over 13 systems) in a tenth of the time.
+// TrueSkillOptions.Runs is 0. Grundkiewicz et al. (2015) averaged 1,000; 100
+// take a tenth of the time (about 5 s of CPU on GJG15's 109,098
+// comparisons) and keep a system's mean mu within 0.003 of the paper's
+// (measured over seeds 0-5; two 100-run estimates with different seeds
+// differ by up to 0.0043, against mu from −0.36 to 0.27).
 const DefaultTrueSkillRuns = 100
 
 // TrueSkillOptions configure the TrueSkill estimate of system quality.
