@@ -346,3 +346,18 @@ func TestCacheNotStale(t *testing.T) {
 		}
 	}
 }
+
+// TestOddInputs checks that every feature is finite for empty and
+// word-less sentences in every form.
+func TestOddInputs(t *testing.T) {
+	x := newExtractor(t)
+	for _, pair := range [][2]string{{"", ""}, {"", "He goes ."}, {"He goes .", ""}, {". ,", "! ?"}, {"1990", "1991"}} {
+		src, hyp := sent(x.Lang, pair[0]), sent(x.Lang, pair[1])
+		v, _ := x.Compute(Input{Source: src, Hyp: hyp, Refs: []*edits.Sentence{src}})
+		for _, n := range AllNames(FormReference) {
+			if val, ok := v[n]; !ok || math.IsNaN(val) || math.IsInf(val, 0) {
+				t.Errorf("source %q, output %q: %s = %v", pair[0], pair[1], n, val)
+			}
+		}
+	}
+}

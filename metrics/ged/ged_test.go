@@ -227,3 +227,23 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestOddSentences checks that the detector gives a probability in [0, 1]
+// for every token of sentences without words, with numbers, non-Latin
+// script, unknown words and clitics, and nothing for an empty one.
+func TestOddSentences(t *testing.T) {
+	d := detector(t)
+	lang := en.New()
+	for _, s := range []string{"", ". . !", "1990 ; 3.5 %", "Ça va très bien , merci", "日本 語 です", "xyzzy qwrtp zzz", "I do n't know , do n't I ?", "-- '' `` ( )"} {
+		toks := strings.Fields(s)
+		p := d.Probs(lang.Annotate(toks), nil)
+		if len(p) != len(toks) {
+			t.Errorf("%q: %d probabilities for %d tokens", s, len(p), len(toks))
+		}
+		for i, x := range p {
+			if !(x >= 0 && x <= 1) {
+				t.Errorf("%q: token %d p = %v", s, i, x)
+			}
+		}
+	}
+}
