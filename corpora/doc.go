@@ -13,7 +13,24 @@
 // correction is space-separated tokens, "-NONE-" or empty for a deletion, and
 // may hold alternatives separated by "||". Any number of blank lines may
 // separate blocks. A file read and written again unchanged is reproduced
-// byte for byte.
+// byte for byte. NL is "\n" or "\r\n" (written back as read); a UTF-8 byte
+// order mark at the start of a file is dropped; an edit span past the end of
+// its sentence is kept (JFLEG's M2 has them) and counted (M2Reader.PastEnd).
+//
+// # Streaming
+//
+// TextReader and M2Reader read a line or a block at a time, in the manner
+// of bufio.Scanner (Scan, then Text or Block, then Err); ReadText and ReadM2
+// read a whole file through them. TestSet reads a test set's files side by
+// side, sentence by sentence: the source (plain text, or the S lines of the
+// first M2 reference), every reference and every system output, checking
+// line counts and S lines as it goes. Memory holds one sentence of each
+// file; a file named twice is read once. TestSetOptions.Tokenize says how
+// plain text is split; MaxTokens refuses a runaway sentence (ErrTooLong)
+// before any costly work.
+//
+// Lines hold valid UTF-8 without NUL bytes (ErrInvalidUTF8, ErrNUL), at
+// most DefaultMaxLineBytes (ErrLineTooLong).
 //
 // Every error names the file and line (and column where it helps) as a
 // *ParseError.

@@ -17,6 +17,9 @@ var (
 	ErrLineCount   = errors.New("line counts differ")
 	ErrM2Syntax    = errors.New("malformed M2")
 	ErrEmptyInput  = parseerr.ErrEmptyInput
+	ErrNUL         = errors.New("NUL byte")
+	ErrLineTooLong = errors.New("line too long")
+	ErrTooLong     = errors.New("sentence too long")
 )
 
 func parseErr(file string, line, col int, base error, format string, args ...any) *ParseError {

@@ -48,6 +48,17 @@ func NewM2Edit(e edits.Edit, coder int) M2Edit {
 	return M2Edit{Edit: e, Required: "REQUIRED", Comment: "-NONE-", Coder: coder}
 }
 
+// SourceLine returns the text of the S line after "S " as read (without
+// its line break), or the source tokens joined by spaces for a block made
+// in memory or changed since.
+func (b *M2Block) SourceLine() string {
+	if b.rawS != "" && sKey(b.Source) == b.rawSKey {
+		line := strings.TrimSuffix(b.rawS, "\r")
+		return strings.TrimPrefix(strings.TrimPrefix(line, "S"), " ")
+	}
+	return strings.Join(b.Source, " ")
+}
+
 // Coders returns the distinct coder ids of b in ascending order.
 func (b *M2Block) Coders() []int {
 	var ids []int
@@ -84,66 +95,149 @@ func ReadM2File(path string) ([]M2Block, error) {
 
 // ReadM2 reads a whole M2 document from r. name is used in errors.
 func ReadM2(r io.Reader, name string) ([]M2Block, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
-	sc.Split(scanLinesKeepCR)
 	var blocks []M2Block
-	var cur *M2Block
-	var lead []string // blank lines before the first block
-	lineNo := 0
-	for sc.Scan() {
-		lineNo++
-		raw := sc.Text()
-		if !utf8.ValidString(raw) {
-			return nil, parseErr(name, lineNo, invalidUTF8Col(raw), ErrInvalidUTF8, "in M2 line")
+	mr := NewM2Reader(r, name)
+	for mr.Scan() {
+		blocks = append(blocks, *mr.Block())
+	}
+	return blocks, mr.Err()
+}
+
+// An M2Reader reads an M2 document block by block, streamed:
+//
+//	r := corpora.NewM2Reader(f, path)
+//	for r.Scan() {
+//		use(r.Block())
+//	}
+//	if err := r.Err(); err != nil { ... }
+//
+// Lines may end in \n or \r\n (read alike; a block is written back as
+// read); a UTF-8 byte order mark at the start is dropped. Invalid UTF-8
+// and NUL bytes are a *ParseError with the line and column. An edit span
+// past the end of its sentence is kept (JFLEG's M2 has them and the M2
+// scorer accepts them) and counted in PastEnd.
+type M2Reader struct {
+	// MaxLineBytes bounds a line's length; 0 means DefaultMaxLineBytes.
+	// Set it before the first Scan.
+	MaxLineBytes int
+	// PastEnd counts the edits read so far whose span passes the end of
+	// their sentence; PastEndLine is the line of the first.
+	PastEnd, PastEndLine int
+
+	name    string
+	r       io.Reader
+	sc      *bufio.Scanner
+	lineNo  int
+	cur     *M2Block // the block being read
+	next    *M2Block // a block whose S line was read ahead
+	lead    []string // blank lines before the first block
+	started bool
+	done    bool
+	err     error
+}
+
+// NewM2Reader returns a reader of r; name is used in errors.
+func NewM2Reader(r io.Reader, name string) *M2Reader {
+	return &M2Reader{name: name, r: r}
+}
+
+// Block returns the block read by the last Scan. The block is the
+// caller's: the reader does not touch it again.
+func (mr *M2Reader) Block() *M2Block { return mr.cur }
+
+// Err returns the first error met, nil at a clean end.
+func (mr *M2Reader) Err() error { return mr.err }
+
+// Scan reads the next block; false at the end or on an error.
+func (mr *M2Reader) Scan() bool {
+	if mr.err != nil || mr.done {
+		return false
+	}
+	if mr.sc == nil {
+		mr.sc = bufio.NewScanner(mr.r)
+		limit := mr.MaxLineBytes
+		if limit <= 0 {
+			limit = DefaultMaxLineBytes
 		}
+		mr.sc.Buffer(make([]byte, 0, min(64*1024, limit)), limit)
+		mr.sc.Split(scanLinesKeepCR)
+	}
+	mr.cur, mr.next = mr.next, nil
+	for mr.sc.Scan() {
+		mr.lineNo++
+		b := mr.sc.Bytes()
+		if mr.lineNo == 1 {
+			b = bytes.TrimPrefix(b, bom)
+		}
+		if err := checkBytes(b, mr.name, mr.lineNo, "M2 line"); err != nil {
+			mr.err = err
+			return false
+		}
+		raw := string(b)
 		line := strings.TrimSuffix(raw, "\r")
 		switch {
 		case strings.TrimSpace(line) == "":
-			if cur != nil {
-				cur.blanks = append(cur.blanks, raw)
-				cur.hasBlank = true
+			if mr.cur != nil {
+				mr.cur.blanks = append(mr.cur.blanks, raw)
+				mr.cur.hasBlank = true
 			} else {
-				lead = append(lead, raw)
+				mr.lead = append(mr.lead, raw)
 			}
 		case strings.HasPrefix(line, "S ") || line == "S":
-			if cur != nil && !cur.hasBlank {
-				return nil, parseErr(name, lineNo, 1, ErrM2Syntax, "S line without a blank line before it (block of line %d not finished)", cur.Line)
+			if mr.cur != nil && !mr.cur.hasBlank {
+				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "S line without a blank line before it (block of line %d not finished)", mr.cur.Line)
+				return false
 			}
 			text := strings.TrimPrefix(strings.TrimPrefix(line, "S"), " ")
-			blocks = append(blocks, M2Block{
-				Line:   lineNo,
-				Source: strings.Fields(text),
-				rawS:   raw,
-			})
-			if len(blocks) == 1 {
-				blocks[0].lead = lead
+			b := &M2Block{Line: mr.lineNo, Source: strings.Fields(text), rawS: raw}
+			b.rawSKey = sKey(b.Source)
+			if !mr.started {
+				b.lead, mr.lead = mr.lead, nil
+				mr.started = true
 			}
-			cur = &blocks[len(blocks)-1]
-			cur.rawSKey = sKey(cur.Source)
+			if mr.cur != nil {
+				mr.next = b
+				return true
+			}
+			mr.cur = b
 		case strings.HasPrefix(line, "A "):
-			if cur == nil {
-				return nil, parseErr(name, lineNo, 1, ErrM2Syntax, "A line before any S line")
+			if mr.cur == nil {
+				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "A line before any S line")
+				return false
 			}
-			if cur.hasBlank {
-				return nil, parseErr(name, lineNo, 1, ErrM2Syntax, "A line after a blank line: it belongs to no S line")
+			if mr.cur.hasBlank {
+				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "A line after a blank line: it belongs to no S line")
+				return false
 			}
-			e, err := parseALine(line[2:], cur.Source, name, lineNo)
+			e, err := parseALine(line[2:], mr.cur.Source, mr.name, mr.lineNo)
 			if err != nil {
-				return nil, err
+				mr.err = err
+				return false
+			}
+			if !e.IsNoop() && e.OEnd > len(mr.cur.Source) {
+				if mr.PastEnd == 0 {
+					mr.PastEndLine = mr.lineNo
+				}
+				mr.PastEnd++
 			}
 			e.raw = raw
 			e.rawKey = aKey(e)
-			cur.Edits = append(cur.Edits, e)
+			mr.cur.Edits = append(mr.cur.Edits, e)
 		default:
-			return nil, parseErr(name, lineNo, 1, ErrM2Syntax, "line starts with %q, want \"S \", \"A \" or a blank line", firstRunes(line, 12))
+			mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "line starts with %q, want \"S \", \"A \" or a blank line", firstRunes(line, 12))
+			return false
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, &ParseError{File: name, Line: lineNo + 1, Err: err}
+	if err := mr.sc.Err(); err != nil {
+		mr.err = scanError(mr.name, mr.lineNo+1, err, mr.MaxLineBytes)
+		return false
 	}
-	return blocks, nil
+	mr.done = true
+	return mr.cur != nil
 }
+
+// Line returns the number of lines read so far.
+func (mr *M2Reader) Line() int { return mr.lineNo }
 
 func parseALine(s string, src []string, name string, lineNo int) (M2Edit, error) {
 	fields := strings.Split(s, "|||")

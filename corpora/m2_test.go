@@ -186,3 +186,61 @@ func TestCorrectionField(t *testing.T) {
 		t.Errorf("changed edit: field %q, want %q", f, "g")
 	}
 }
+
+// M2 with CRLF line ends or a byte order mark reads as the same blocks as
+// plain LF M2 (and writes back as read).
+func TestM2LineEnds(t *testing.T) {
+	lf := "S a b c\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\nA 5 7|||R:X|||z|||REQUIRED|||-NONE-|||1\n\nS d\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
+	want, err := ReadM2(strings.NewReader(lf), "lf.m2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, in := range map[string]string{
+		"crlf": strings.ReplaceAll(lf, "\n", "\r\n"),
+		"bom":  "\xef\xbb\xbf" + lf,
+		"both": "\xef\xbb\xbf" + strings.ReplaceAll(lf, "\n", "\r\n"),
+	} {
+		r := NewM2Reader(strings.NewReader(in), name)
+		var got []M2Block
+		for r.Scan() {
+			got = append(got, *r.Block())
+		}
+		if r.Err() != nil || len(got) != len(want) {
+			t.Fatalf("%s: %v, %d blocks", name, r.Err(), len(got))
+		}
+		for i := range got {
+			if !slices.Equal(got[i].Source, want[i].Source) || len(got[i].Edits) != len(want[i].Edits) || got[i].SourceLine() != want[i].SourceLine() {
+				t.Errorf("%s block %d: %+v, want %+v", name, i, got[i], want[i])
+			}
+			for j := range got[i].Edits {
+				g, w := got[i].Edits[j], want[i].Edits[j]
+				if g.CorrectionField() != w.CorrectionField() || g.OStart != w.OStart || g.OEnd != w.OEnd || g.Coder != w.Coder || g.Type != w.Type {
+					t.Errorf("%s edit %d.%d: %+v, want %+v", name, i, j, g, w)
+				}
+			}
+		}
+		// One span passes the end of its 3-token sentence.
+		if r.PastEnd != 1 || r.PastEndLine != 3 {
+			t.Errorf("%s: %d spans past the end, first on line %d; want 1 on line 3", name, r.PastEnd, r.PastEndLine)
+		}
+		var back strings.Builder
+		if err := WriteM2(&back, got); err != nil || back.String() != strings.TrimPrefix(in, "\xef\xbb\xbf") {
+			t.Errorf("%s: written back as %q", name, back.String())
+		}
+	}
+}
+
+func TestM2ReaderErrors(t *testing.T) {
+	tests := []struct{ in, msg string }{
+		{"S a\x00b\n\n", "x.m2:1:4: NUL byte: in M2 line"},
+		{"S a b\nA 0 1|||R|||c\x00|||REQUIRED|||-NONE-|||0\n", "x.m2:2:14: NUL byte: in M2 line"},
+		{"S a\n\nS b\xff\n", "x.m2:3:4: invalid UTF-8: in M2 line"},
+		{"S a\r\nX\r\n", `x.m2:2:1: malformed M2: line starts with "X", want "S ", "A " or a blank line`},
+	}
+	for _, tt := range tests {
+		_, err := ReadM2(strings.NewReader(tt.in), "x.m2")
+		if err == nil || err.Error() != tt.msg {
+			t.Errorf("%q: got %v, want %s", tt.in, err, tt.msg)
+		}
+	}
+}

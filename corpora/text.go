@@ -10,52 +10,142 @@ import (
 	"unicode/utf8"
 )
 
-// A TextFile is a file of one tokenised sentence per line.
+// DefaultMaxLineBytes is the longest line a reader accepts unless told
+// otherwise: 64 MiB. A longer line is a *ParseError naming the line, never
+// an allocation without bound.
+const DefaultMaxLineBytes = 64 << 20
+
+// A TextFile is a file of one tokenised sentence per line, read whole.
 type TextFile struct {
 	Name   string     // the path as given
 	Lines  []string   // each line without its line break (and without \r)
 	Tokens [][]string // each line split on white space
 }
 
+// A TextReader reads one sentence per line, streamed, in the manner of
+// bufio.Scanner:
+//
+//	r := corpora.NewTextReader(f, path)
+//	for r.Scan() {
+//		use(r.Text(), r.Line())
+//	}
+//	if err := r.Err(); err != nil { ... }
+//
+// Lines end in \n or \r\n; a final line without a line break counts as a
+// line, a trailing empty line does not. A UTF-8 byte order mark at the
+// start is dropped. Invalid UTF-8 and NUL bytes are a *ParseError with the
+// line and column.
+type TextReader struct {
+	// MaxLineBytes bounds a line's length; 0 means DefaultMaxLineBytes.
+	// Set it before the first Scan.
+	MaxLineBytes int
+
+	name string
+	r    io.Reader
+	sc   *bufio.Scanner
+	line int
+	text string
+	err  error
+}
+
+// NewTextReader returns a reader of r; name is used in errors.
+func NewTextReader(r io.Reader, name string) *TextReader {
+	return &TextReader{name: name, r: r}
+}
+
+// Scan advances to the next line, false at the end or on an error.
+func (r *TextReader) Scan() bool {
+	if r.err != nil {
+		return false
+	}
+	if r.sc == nil {
+		r.sc = bufio.NewScanner(r.r)
+		limit := r.MaxLineBytes
+		if limit <= 0 {
+			limit = DefaultMaxLineBytes
+		}
+		r.sc.Buffer(make([]byte, 0, min(64*1024, limit)), limit)
+	}
+	if !r.sc.Scan() {
+		if err := r.sc.Err(); err != nil {
+			r.err = scanError(r.name, r.line+1, err, r.MaxLineBytes)
+		}
+		return false
+	}
+	r.line++
+	b := r.sc.Bytes()
+	if r.line == 1 {
+		b = bytes.TrimPrefix(b, bom)
+	}
+	b = bytes.TrimSuffix(b, []byte("\r"))
+	if err := checkBytes(b, r.name, r.line, "text line"); err != nil {
+		r.err = err
+		return false
+	}
+	r.text = string(b)
+	return true
+}
+
+// Text returns the current line without its line break.
+func (r *TextReader) Text() string { return r.text }
+
+// Line returns the 1-based number of the current line.
+func (r *TextReader) Line() int { return r.line }
+
+// Err returns the first error met, nil at a clean end.
+func (r *TextReader) Err() error { return r.err }
+
+var bom = []byte("\xef\xbb\xbf") // UTF-8 byte order mark
+
+// checkBytes rejects invalid UTF-8 and NUL bytes in one line.
+func checkBytes(b []byte, name string, line int, what string) error {
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		if !utf8.Valid(b[:i]) {
+			return parseErr(name, line, invalidUTF8Col(string(b)), ErrInvalidUTF8, "in %s", what)
+		}
+		return parseErr(name, line, i+1, ErrNUL, "in %s", what)
+	}
+	if !utf8.Valid(b) {
+		return parseErr(name, line, invalidUTF8Col(string(b)), ErrInvalidUTF8, "in %s", what)
+	}
+	return nil
+}
+
+// scanError turns a bufio.Scanner error into a positioned one.
+func scanError(name string, line int, err error, limit int) error {
+	if err == bufio.ErrTooLong {
+		if limit <= 0 {
+			limit = DefaultMaxLineBytes
+		}
+		return parseErr(name, line, 0, ErrLineTooLong, "the line is longer than %d bytes", limit)
+	}
+	return &ParseError{File: name, Line: line, Err: err}
+}
+
 // ReadText reads one sentence per line from r. name is used in errors.
 // Lines are split on white space into tokens; a final line without a line
 // break counts as a line, a trailing empty line does not.
 func ReadText(r io.Reader, name string) (*TextFile, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	tf := &TextFile{Name: name}
+	tr := NewTextReader(r, name)
+	for tr.Scan() {
+		tf.Lines = append(tf.Lines, tr.Text())
+		tf.Tokens = append(tf.Tokens, strings.Fields(tr.Text()))
 	}
-	return parseText(data, name)
+	if err := tr.Err(); err != nil {
+		return nil, err
+	}
+	return tf, nil
 }
 
 // ReadTextFile reads the text file at path.
 func ReadTextFile(path string) (*TextFile, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return parseText(data, path)
-}
-
-func parseText(data []byte, name string) (*TextFile, error) {
-	tf := &TextFile{Name: name}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // UTF-8 byte order mark
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), len(data)+1)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSuffix(sc.Text(), "\r")
-		if !utf8.ValidString(line) {
-			return nil, parseErr(name, n, invalidUTF8Col(line), ErrInvalidUTF8, "in text line")
-		}
-		tf.Lines = append(tf.Lines, line)
-		tf.Tokens = append(tf.Tokens, strings.Fields(line))
-	}
-	if err := sc.Err(); err != nil {
-		return nil, &ParseError{File: name, Line: n + 1, Err: err}
-	}
-	return tf, nil
+	defer f.Close()
+	return ReadText(f, path)
 }
 
 // ReadParallel reads several text files that must have the same number of
@@ -87,4 +177,11 @@ func CheckParallel(files ...*TextFile) error {
 		}
 	}
 	return nil
+}
+
+// lineCountError reports that file has n sentences where the other has
+// want; line is the first missing or extra line.
+func lineCountError(file string, line, n int, what, other string, want int) error {
+	return &ParseError{File: file, Line: line,
+		Err: fmt.Errorf("%w: %d %s, but the source %s has %d", ErrLineCount, n, what, other, want)}
 }

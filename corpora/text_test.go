@@ -42,3 +42,39 @@ func TestReadParallelMismatch(t *testing.T) {
 		t.Errorf("got %q\nwant %q", err.Error(), want)
 	}
 }
+
+func TestTextReader(t *testing.T) {
+	tests := []struct {
+		name, in string
+		max      int
+		lines    []string
+		msg      string
+	}{
+		{"lf", "a b\nc\n", 0, []string{"a b", "c"}, ""},
+		{"crlf and bom", "\xef\xbb\xbfa b\r\nc\r\n\r\n", 0, []string{"a b", "c", ""}, ""},
+		{"no final break", "a\nb", 0, []string{"a", "b"}, ""},
+		{"NUL", "a\nb\x00c\n", 0, []string{"a"}, "t.txt:2:2: NUL byte: in text line"},
+		{"invalid", "a\n\xffb\x00\n", 0, []string{"a"}, "t.txt:2:1: invalid UTF-8: in text line"},
+		{"too long", "a\nbcdefgh\n", 4, []string{"a"}, "t.txt:2: line too long: the line is longer than 4 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewTextReader(strings.NewReader(tt.in), "t.txt")
+			r.MaxLineBytes = tt.max
+			var got []string
+			for r.Scan() {
+				got = append(got, r.Text())
+				if r.Line() != len(got) {
+					t.Errorf("Line %d at line %d", r.Line(), len(got))
+				}
+			}
+			msg := ""
+			if r.Err() != nil {
+				msg = r.Err().Error()
+			}
+			if strings.Join(got, "|") != strings.Join(tt.lines, "|") || msg != tt.msg {
+				t.Errorf("got %q, %q; want %q, %q", got, msg, tt.lines, tt.msg)
+			}
+		})
+	}
+}

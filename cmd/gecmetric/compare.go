@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/htmlreport"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/metrics"
@@ -58,7 +59,7 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			base, cands, signature, err := loadCompare(cmd, e.stderr)
+			base, cands, signature, err := loadCompare(ctx, cmd, e.stderr)
 			if err != nil {
 				return err
 			}
@@ -159,33 +160,11 @@ func parseMaxDrop(spec string) (string, float64, error) {
 	return m, d, nil
 }
 
-// overallRatings returns, for every system, the judge's overall rating
-// (0-1, higher is better) of each of its sentences, judged against the
-// source and every reference of the test set (the evidence `gecmetric
-// judge` uses; sources and references are annotated once for all systems).
-func overallRatings(j *judge.Judge, set *eval.TestSet, systems []eval.System) ([][]float64, error) {
-	in := &judgeInputs{source: set.Source, hyps: systems}
-	for _, r := range set.Refs {
-		in.refs = append(in.refs, r.Tokens)
-	}
-	results := judgeAll(j, in)
-	out := make([][]float64, len(systems))
-	for h, js := range results {
-		out[h] = make([]float64, len(js))
-		for i, jd := range js {
-			if math.IsNaN(jd.Overall) {
-				return nil, fmt.Errorf("%s: line %d: the judge gives no overall rating", systems[h].Name, i+1)
-			}
-			out[h][i] = jd.Overall
-		}
-	}
-	return out, nil
-}
-
 // loadCompare reads and checks the inputs exactly as eval does, scores the
 // baseline and every candidate, and returns them as compare.Systems with
-// eval's signature.
-func loadCompare(cmd *cli.Command, stderr io.Writer) (*compare.System, []*compare.System, string, error) {
+// eval's signature. --metrics overall adds the judge's overall rating;
+// without other metrics, nothing else is scored.
+func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (*compare.System, []*compare.System, string, error) {
 	var names []string
 	overall := false
 	for _, m := range strings.Split(cmd.String("metrics"), ",") {
@@ -197,12 +176,14 @@ func loadCompare(cmd *cli.Command, stderr io.Writer) (*compare.System, []*compar
 		names = append(names, m)
 	}
 	var jd *judge.Judge
-	onlyOverall := overall && len(names) == 0
 	if overall {
-		if onlyOverall {
-			names = []string{eval.M2} // eval needs a metric; m2 is the cheapest
+		// The other flags are checked as eval checks them; with overall
+		// alone, no other metric is scored.
+		metrics := strings.Join(names, ",")
+		if len(names) == 0 {
+			metrics = eval.M2
 		}
-		if err := cmd.Set("metrics", strings.Join(names, ",")); err != nil {
+		if err := cmd.Set("metrics", metrics); err != nil {
 			return nil, nil, "", err
 		}
 		var err error
@@ -218,33 +199,65 @@ func loadCompare(cmd *cli.Command, stderr io.Writer) (*compare.System, []*compar
 		return nil, nil, "", usageError{errors.New("give at least one --ref (an M2 file or a plain-text reference)")}
 	}
 	paths := append([]string{cmd.String("baseline")}, cmd.StringSlice("candidate")...)
-	in, err := readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), paths, stderr, policyOf(cmd))
+	open := func() (evalInput, error) { return openEvalInput(cmd, paths) }
+	in, err := open()
 	if err != nil {
 		return nil, nil, "", err
 	}
-	ev, err := eval.New(cfg, in.set)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	systems := make([]*compare.System, len(in.systems))
-	for k, sys := range in.systems {
-		if systems[k], err = compare.Score(ev, sys); err != nil {
+	defer in.files.Close()
+	ev := eval.NewEvaluator(cfg, in.refs)
+	var systems []*compare.System
+	signature := ""
+	if len(names) > 0 {
+		if systems, err = compare.ScoreAll(ctx, ev, in.sentences, in.names); err != nil {
 			return nil, nil, "", err
 		}
+		signature = ev.Signature()
+	} else {
+		tok := ""
+		if cmd.Bool("tokenize") {
+			tok = tokenize.Name
+		}
+		signature = eval.BaseSignature(version, in.refs, tok)
 	}
-	signature := ev.Signature()
 	if overall {
-		ratings, err := overallRatings(jd, in.set, in.systems)
+		again, err := open()
+		if err != nil {
+			return nil, nil, "", err
+		}
+		defer again.files.Close()
+		src := again.sentences
+		if systems == nil {
+			// Overall alone: the lines for diffs come with the judged sentences.
+			for _, n := range in.names {
+				systems = append(systems, &compare.System{Name: n})
+			}
+			src = &recordLines{Sentences: src, systems: systems}
+		}
+		ratings, err := jd.Overall(ctx, src, again.names)
 		if err != nil {
 			return nil, nil, "", err
 		}
 		for k, r := range ratings {
-			if onlyOverall {
-				systems[k].Corpora, systems[k].Types = nil, nil
-			}
-			systems[k].Corpora = append(systems[k].Corpora, compare.MeanCorpus("overall", r))
+			systems[k].AddMean("overall", r)
 		}
 		signature += "|overall:judge-" + cmd.String("lang") + ",mean"
 	}
 	return systems[0], systems[1:], signature, nil
+}
+
+// recordLines passes sentences on, keeping each system's output line.
+type recordLines struct {
+	eval.Sentences
+	systems []*compare.System
+}
+
+func (r *recordLines) Scan() bool {
+	if !r.Sentences.Scan() {
+		return false
+	}
+	for h, hyp := range r.Sentence().Hyps {
+		r.systems[h].Lines = append(r.systems[h].Lines, strings.Join(hyp.Tokens, " "))
+	}
+	return true
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,18 +9,16 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/urfave/cli/v3"
 	"golang.org/x/term"
 
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
-	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/internal/demo"
 	"github.com/gecmetric/gecmetric/metrics/errant"
@@ -64,6 +61,8 @@ func scoringFlags(metricsUsage string, inputs ...cli.Flag) []cli.Flag {
 		&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
 		&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: en, sv, or any code for the language-agnostic rules"},
 		&cli.StringFlag{Name: "errant-mode", Value: "cs", Usage: "ERRANT comparison: cs (span correction), cse (with type), ds (span detection), dt (token detection)"},
+		&cli.IntFlag{Name: "max-tokens", Value: corpora.DefaultMaxTokens, Usage: "refuse a sentence longer than this many tokens in any file (-1: no limit)"},
+		&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr even when it is not a terminal"},
 		&cli.StringFlag{Name: "gleu-sampler", Value: "py2", Usage: "how GLEU draws references: py2 (official, compute_gleu under Python 2) or py3"},
 		&cli.IntFlag{Name: "gleu-iter", Value: gleu.DefaultIterations, Usage: "GLEU sampling iterations"},
 	), tokenizeFlags()...)
@@ -74,7 +73,7 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 	if err != nil {
 		return usageError{err}
 	}
-	var in *evalInput
+	var in evalInput
 	if cmd.String("source") == "" && len(cmd.StringSlice("ref")) == 0 && len(cmd.StringSlice("hyp")) == 0 {
 		fmt.Fprintln(e.stderr, "gecmetric: no input files: scoring the built-in demo set (2 systems, 2 references, 12 sentences)")
 		in = demoInput()
@@ -85,33 +84,36 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		if len(cmd.StringSlice("hyp")) == 0 {
 			return usageError{errors.New("give at least one --hyp (a system output)")}
 		}
-		in, err = readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), cmd.StringSlice("hyp"), e.stderr, policyOf(cmd))
-		if err != nil {
+		if in, err = openEvalInput(cmd, cmd.StringSlice("hyp")); err != nil {
 			return err
 		}
+		defer in.files.Close()
 	}
-	ev, err := eval.New(cfg, in.set)
+	ev := eval.NewEvaluator(cfg, in.refs)
+	prog := newProgress(e.stderr, cmd.Bool("progress"))
+	opt := eval.RunOptions{CheckTokens: true, Progress: prog.update}
+	var results []*eval.Result
+	score := func() error {
+		results, err = ev.Run(ctx, in.sentences, in.names, opt)
+		prog.done()
+		return err
+	}
+	if path := cmd.String("per-sentence"); path != "" {
+		err = atomicfile.Write(path, func(w io.Writer) error {
+			bw := bufio.NewWriter(w)
+			opt.Each = perSentenceWriter(bw, in.names)
+			if err := score(); err != nil {
+				return err
+			}
+			return bw.Flush()
+		})
+	} else {
+		err = score()
+	}
 	if err != nil {
 		return err
 	}
-	prog := newProgress(e.stderr, len(in.systems))
-	results := make([]*eval.Result, len(in.systems))
-	for k, sys := range in.systems {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		prog.step(sys.Name)
-		if results[k], err = ev.Score(sys); err != nil {
-			prog.done()
-			return err
-		}
-	}
-	prog.done()
-	if path := cmd.String("per-sentence"); path != "" {
-		if err := atomicfile.Write(path, func(w io.Writer) error { return writePerSentence(w, results) }); err != nil {
-			return err
-		}
-	}
+	in.warn(e.stderr, results)
 	if cmd.Bool("json") {
 		return writeEvalJSON(e.stdout, ev, results)
 	}
@@ -157,13 +159,17 @@ func evalConfig(cmd *cli.Command) (eval.Config, error) {
 	return cfg, nil
 }
 
-// evalInput is everything eval reads: the test set and the systems.
+// evalInput is what eval, compare and judge score: the test set and the
+// systems, streamed.
 type evalInput struct {
-	set     *eval.TestSet
-	systems []eval.System
+	sentences eval.Sentences
+	names     []string
+	refs      int
+	files     *eval.Files // nil for the demo
+	tokenize  bool        // --tokenize
 }
 
-func demoInput() *evalInput {
+func demoInput() evalInput {
 	split := func(f demo.File) [][]string {
 		lines := f.Lines()
 		out := make([][]string, len(lines))
@@ -172,329 +178,121 @@ func demoInput() *evalInput {
 		}
 		return out
 	}
-	in := &evalInput{set: &eval.TestSet{Source: split(demo.Source())}}
+	set := &eval.TestSet{Source: split(demo.Source())}
 	for _, r := range demo.References() {
-		in.set.Refs = append(in.set.Refs, eval.Reference{Name: r.Name, Tokens: split(r)})
+		set.Refs = append(set.Refs, eval.Reference{Name: r.Name, Tokens: split(r)})
 	}
+	var systems []eval.System
+	var names []string
 	for _, h := range demo.Hypotheses() {
-		in.systems = append(in.systems, eval.System{Name: h.Name, Tokens: split(h)})
+		systems = append(systems, eval.System{Name: h.Name, Tokens: split(h)})
+		names = append(names, h.Name)
 	}
-	return in
+	return evalInput{sentences: set.Sentences(systems...), names: names, refs: len(set.Refs)}
 }
 
-// An inputFile is one file as read: M2 blocks or text lines.
-type inputFile struct {
-	path   string
-	data   []byte
-	m2     []corpora.M2Block
-	text   *corpora.TextFile
-	coders []int // M2: every coder id in the file, ascending
-}
-
-// readInput reads a file once and decides whether it is M2: by the .m2
-// extension, or by an "S " first line followed by an "A " line or a
-// blank line.
-func readInput(path string) (*inputFile, error) {
-	data, err := os.ReadFile(path)
+// openEvalInput opens the files of --source and --ref with the systems hyps.
+func openEvalInput(cmd *cli.Command, hyps []string) (evalInput, error) {
+	files, err := eval.OpenFiles(corpora.TestSetOptions{
+		Source:    cmd.String("source"),
+		Refs:      cmd.StringSlice("ref"),
+		Hyps:      hyps,
+		MaxTokens: int(cmd.Int("max-tokens")),
+		Policy:    policyOf(cmd),
+	})
+	if errors.Is(err, tokenize.ErrRaw) {
+		return evalInput{}, hinted(err, tokenize.Hint)
+	}
+	if errors.Is(err, corpora.ErrNoSource) {
+		return evalInput{}, usageError{errors.New("plain-text references need --source (an M2 reference would give it)")}
+	}
 	if err != nil {
-		return nil, err
+		return evalInput{}, err
 	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &corpora.ParseError{File: path, Err: fmt.Errorf("%w: the file has no sentences", corpora.ErrEmptyInput)}
-	}
-	f := &inputFile{path: path, data: data}
-	if isM2(path, data) {
-		f.m2, err = corpora.ReadM2(bytes.NewReader(data), path)
-		if err != nil {
-			return nil, err
-		}
-		for i := range f.m2 {
-			for _, c := range f.m2[i].Coders() {
-				if !slices.Contains(f.coders, c) {
-					f.coders = append(f.coders, c)
-				}
+	return evalInput{sentences: files, names: files.Systems(), refs: files.References(), files: files, tokenize: cmd.Bool("tokenize")}, nil
+}
+
+// warn prints what the run found worth saying: hypotheses that look
+// untokenised, M2 spans past the end of a sentence.
+func (in *evalInput) warn(stderr io.Writer, results []*eval.Result) {
+	if in.files != nil {
+		for _, h := range in.files.TestSet().Hyps {
+			if h.Outcome == tokenize.KeptRaw {
+				fmt.Fprintf(stderr, "gecmetric: warning: %s is raw text, scored untokenised against tokenised references (--no-tokenize-check)\n", h.Path)
 			}
 		}
-		slices.Sort(f.coders)
-		if len(f.coders) == 0 {
-			// No A lines at all: every sentence is left as it is, by
-			// coder 0 (compare_m2.py's reading of an empty block).
-			f.coders = []int{0}
-		}
-		return f, nil
 	}
-	f.text, err = corpora.ReadText(bytes.NewReader(data), path)
-	return f, err
-}
-
-func isM2(path string, data []byte) bool {
-	if strings.EqualFold(filepath.Ext(path), ".m2") {
-		return true
-	}
-	lines := strings.SplitN(string(data[:min(len(data), 1<<16)]), "\n", 3)
-	if len(lines) < 2 || !strings.HasPrefix(lines[0], "S ") {
-		return false
-	}
-	second := strings.TrimRight(lines[1], "\r")
-	return strings.HasPrefix(second, "A ") || strings.TrimSpace(second) == ""
-}
-
-func (f *inputFile) len() int {
-	if f.m2 != nil {
-		return len(f.m2)
-	}
-	return len(f.text.Lines)
-}
-
-// line returns the file line of sentence i (the S line for M2).
-func (f *inputFile) line(i int) int {
-	if f.m2 != nil {
-		return f.m2[i].Line
-	}
-	return i + 1
-}
-
-// correction returns coder's corrected tokens of every block.
-func (f *inputFile) correction(coder int) ([][]string, [][]edits.Edit) {
-	toks := make([][]string, len(f.m2))
-	es := make([][]edits.Edit, len(f.m2))
-	for i := range f.m2 {
-		b := &f.m2[i]
-		var mine []edits.Edit
-		for _, e := range b.CoderEdits(coder) {
-			if !e.IsNoop() {
-				mine = append(mine, e)
+	for k, r := range results {
+		if w := r.Tokens; w != nil {
+			path := r.Name
+			if in.files != nil {
+				path = in.files.TestSet().Hyps[k].Path
+			}
+			also := ""
+			if w.Lines > 1 {
+				also = fmt.Sprintf(" (and %d more lines like it)", w.Lines-1)
+			}
+			fmt.Fprintf(stderr, "gecmetric: warning: %s:%d: token %q has punctuation attached, unlike the source and references%s; scores assume text tokenised like the references\n",
+				path, w.Line, w.Token, also)
+			if !in.tokenize {
+				fmt.Fprintf(stderr, "gecmetric: hint: --tokenize splits punctuation and contractions off raw text\n")
 			}
 		}
-		toks[i], _ = edits.ApplyEdits(b.Source, mine)
-		es[i] = mine
 	}
-	return toks, es
+	if in.files != nil {
+		for _, w := range in.files.TestSet().Warnings() {
+			fmt.Fprintf(stderr, "gecmetric: warning: %s\n", w)
+		}
+	}
 }
 
-// readEvalInput reads a test set and its systems; pol says what to do
-// with raw text (--tokenize, --no-tokenize-check).
-func readEvalInput(source string, refPaths, hypPaths []string, stderr io.Writer, pol tokenize.Policy) (*evalInput, error) {
-	// Each file is read once, even when named twice (a reference scored
-	// as a system, say).
-	read := map[string]*inputFile{}
-	readOnce := func(path string) (*inputFile, error) {
-		if f, ok := read[path]; ok {
-			return f, nil
-		}
-		f, err := readInput(path)
-		if err == nil {
-			read[path] = f
-		}
-		return f, err
-	}
-	var src *inputFile
-	if source != "" {
-		f, err := readOnce(source)
-		if err != nil {
-			return nil, err
-		}
-		if f.m2 != nil {
-			return nil, usageError{fmt.Errorf("--source %s is an M2 file: give it as --ref (it holds the source) or give the plain source text", source)}
-		}
-		src = f
-	}
-	refs := make([]*inputFile, len(refPaths))
-	for k, p := range refPaths {
-		f, err := readOnce(p)
-		if err != nil {
-			return nil, err
-		}
-		refs[k] = f
-		if src == nil && f.m2 != nil {
-			src = f
-		}
-	}
-	if src == nil {
-		return nil, usageError{errors.New("plain-text references need --source (an M2 reference would give it)")}
-	}
-	n := src.len()
-	sourceToks := make([][]string, n)
-	for i := range sourceToks {
-		if src.m2 != nil {
-			sourceToks[i] = src.m2[i].Source
-		}
-	}
-	if src.text != nil {
-		sourceToks, _ = pol.Reference(src.text.Lines, src.text.Tokens)
-	}
-	set := &eval.TestSet{Source: sourceToks}
-	anyM2 := false
-	for _, f := range refs {
-		if err := checkAgainstSource(f, src, sourceToks); err != nil {
-			return nil, err
-		}
-		if f.m2 == nil {
-			toks, _ := pol.Reference(f.text.Lines, f.text.Tokens)
-			set.Refs = append(set.Refs, eval.Reference{Name: f.path, Tokens: toks})
-			continue
-		}
-		anyM2 = true
-		for _, c := range f.coders {
-			toks, es := f.correction(c)
-			set.Refs = append(set.Refs, eval.Reference{Name: f.path + "#" + strconv.Itoa(c), Tokens: toks, Edits: es})
-		}
-	}
-	if anyM2 && !slices.ContainsFunc(refs, func(f *inputFile) bool { return f.m2 == nil }) {
-		// ERRANT compares with every annotator of a sentence in the order
-		// of the M2 block, as compare_m2.py does. Coder ids of later files
-		// are shifted to stay distinct. (With text references among them,
-		// eval builds every reference alike from Refs.)
-		set.ERRANTRefs = make([]errant.Sentence, n)
-		for i := range set.ERRANTRefs {
-			var s errant.Sentence
-			shift := 0
-			for _, f := range refs {
-				for _, a := range errantSentence(&f.m2[i]) {
-					a.Coder += shift
-					s = append(s, a)
-				}
-				shift += f.coders[len(f.coders)-1] + 1
-			}
-			set.ERRANTRefs[i] = s
-		}
-	}
-	if len(refs) == 1 && refs[0].m2 != nil {
-		// One M2 file: the M2 scorer's own reader gives its exact gold.
-		gold, err := m2.ReadGold(bytes.NewReader(refs[0].data), refs[0].path)
-		if err != nil {
-			return nil, err
-		}
-		if len(gold) == n {
-			set.M2Gold = gold
-		}
-	}
-	in := &evalInput{set: set}
-	var refToks [][][]string
-	for _, r := range set.Refs {
-		refToks = append(refToks, r.Tokens)
-	}
-	refShare := tokenize.ShareOf(refToks...)
-	for _, p := range hypPaths {
-		f, err := readOnce(p)
-		if err != nil {
-			return nil, err
-		}
-		if err := checkAgainstSource(f, src, sourceToks); err != nil {
-			return nil, err
-		}
-		sys := eval.System{Name: filepath.Base(p)}
-		if f.m2 != nil {
-			lowest := f.coders[0]
-			sys.Tokens, sys.Edits = f.correction(lowest)
-			sys.ERRANT = make([]errant.Sentence, n)
-			for i := range f.m2 {
-				sys.ERRANT[i] = errantSentence(&f.m2[i])
-			}
-		} else {
-			toks, did, err := pol.Hypothesis(p, f.text.Lines, f.text.Tokens, refShare)
-			if err != nil {
-				return nil, hinted(err, tokenize.Hint)
-			}
-			sys.Tokens = toks
-			sys.M2Tokens = make([][]string, n)
-			for i, l := range f.text.Lines {
-				if did == tokenize.Tokenized {
-					sys.M2Tokens[i] = toks[i]
-				} else {
-					sys.M2Tokens[i] = m2.Tokenize(l)
-				}
-			}
-			if did == tokenize.KeptRaw {
-				fmt.Fprintf(stderr, "gecmetric: warning: %s is raw text, scored untokenised against tokenised references (--no-tokenize-check)\n", p)
-			} else if w, ok := eval.CheckTokens(sys.Tokens, sourceToks, refToks...); !ok {
-				also := ""
-				if w.Lines > 1 {
-					also = fmt.Sprintf(" (and %d more lines like it)", w.Lines-1)
-				}
-				fmt.Fprintf(stderr, "gecmetric: warning: %s:%d: token %q has punctuation attached, unlike the source and references%s; scores assume text tokenised like the references\n",
-					p, w.Line, w.Token, also)
-				if !pol.Tokenize {
-					fmt.Fprintf(stderr, "gecmetric: hint: --tokenize splits punctuation and contractions off raw text\n")
-				}
-			}
-		}
-		in.systems = append(in.systems, sys)
-	}
-	return in, nil
-}
-
-// errantSentence groups an M2 block's edits by coder in file order, with
-// their correction fields as written (compare_m2.py compares them as text).
-func errantSentence(b *corpora.M2Block) errant.Sentence {
-	es := make([]edits.Edit, len(b.Edits))
-	coders := make([]int, len(b.Edits))
-	fields := make([]string, len(b.Edits))
-	for j, e := range b.Edits {
-		es[j], coders[j], fields[j] = e.Edit, e.Coder, e.CorrectionField()
-	}
-	return errant.Group(es, coders, fields)
-}
-
-// checkAgainstSource checks that f has a sentence per source sentence and,
-// for M2, the same source tokens.
-func checkAgainstSource(f, src *inputFile, source [][]string) error {
-	if f == src {
-		return nil
-	}
-	if f.len() != len(source) {
-		what := "lines"
-		if f.m2 != nil {
-			what = "sentences"
-		}
-		line := f.len() + 1 // the first missing line
-		if f.len() > len(source) {
-			line = f.line(len(source)) // the first extra one
-		} else if f.m2 != nil {
-			line = 0
-		}
-		return &corpora.ParseError{File: f.path, Line: line,
-			Err: fmt.Errorf("%w: %d %s, but the source %s has %d", corpora.ErrLineCount, f.len(), what, src.path, len(source))}
-	}
-	if f.m2 == nil {
-		return nil
-	}
-	for i := range f.m2 {
-		if !slices.Equal(f.m2[i].Source, source[i]) {
-			return &corpora.ParseError{File: f.path, Line: f.m2[i].Line,
-				Err: fmt.Errorf("the S line differs from sentence %d of the source %s", i+1, src.path)}
-		}
-	}
-	return nil
-}
-
-// progress reports on stderr which system is being scored, only when
-// stderr is a terminal.
+// progress reports sentences done, rate and, for files, nothing more
+// than the rate (the total is not known while streaming) on stderr: a line
+// that updates on a terminal, plain lines every 10 s with --progress
+// otherwise, and nothing for runs shorter than 2 s.
 type progress struct {
-	w     io.Writer
-	on    bool
-	k, n  int
-	shown bool
+	w        io.Writer
+	tty, on  bool
+	start    time.Time
+	last     time.Time
+	shown    bool
+	interval time.Duration
 }
 
-func newProgress(w io.Writer, n int) *progress {
+func newProgress(w io.Writer, forced bool) *progress {
 	f, ok := w.(*os.File)
-	return &progress{w: w, n: n, on: ok && term.IsTerminal(int(f.Fd()))}
+	tty := ok && term.IsTerminal(int(f.Fd()))
+	p := &progress{w: w, tty: tty, on: tty || forced, start: time.Now(), interval: 10 * time.Second}
+	if tty {
+		p.interval = 500 * time.Millisecond
+	}
+	return p
 }
 
-func (p *progress) step(name string) {
-	p.k++
-	if p.on {
-		fmt.Fprintf(p.w, "\r\033[Kgecmetric: scoring %s (%d/%d)", name, p.k, p.n)
-		p.shown = true
+func (p *progress) update(done int) {
+	if !p.on {
+		return
 	}
+	now := time.Now()
+	if now.Sub(p.start) < 2*time.Second && !p.shown || now.Sub(p.last) < p.interval {
+		return
+	}
+	p.last = now
+	el := now.Sub(p.start).Seconds()
+	msg := fmt.Sprintf("gecmetric: %d sentences, %.0f/s, %s", done, float64(done)/el, time.Duration(el*float64(time.Second)).Round(time.Second))
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K%s", msg)
+	} else {
+		fmt.Fprintln(p.w, msg)
+	}
+	p.shown = true
 }
 
 func (p *progress) done() {
-	if p.shown {
+	if p.shown && p.tty {
 		fmt.Fprint(p.w, "\r\033[K")
-		p.shown = false
 	}
+	p.shown = false
 }
 
 // writeEvalTable prints one row per system, then the signature.
@@ -641,45 +439,33 @@ type sentenceEdit struct {
 	Type  string `json:"type"`
 }
 
-func writePerSentence(w io.Writer, results []*eval.Result) error {
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	for _, r := range results {
-		n := 0
-		if r.M2 != nil {
-			n = len(r.M2.Sentences)
-		} else if r.ERRANT != nil {
-			n = len(r.ERRANT.Sentences)
-		} else if r.GLEU != nil {
-			n = len(r.GLEU.Sentences)
-		}
-		for i := range n {
-			ps := perSentence{System: r.Name, Sentence: i + 1}
-			if r.M2 != nil {
-				sr := &r.M2.Sentences[i]
+// perSentenceWriter returns a RunOptions.Each that writes one JSON line
+// per sentence and system as the run goes.
+func perSentenceWriter(w io.Writer, names []string) func(int, []eval.SentenceScore) error {
+	enc := json.NewEncoder(w)
+	return func(i int, scores []eval.SentenceScore) error {
+		for h, sc := range scores {
+			ps := perSentence{System: names[h], Sentence: i + 1}
+			if sr := sc.M2; sr != nil {
 				st := sr.Stats()
 				ps.M2 = &sentM2{int(st[m2.Correct]), int(st[m2.Proposed]), int(st[m2.Gold]), sr.Annotators[sr.Chosen].ID}
 			}
-			if r.ERRANT != nil {
-				c := r.ERRANT.Sentences[i]
+			if c := sc.ERRANT; c != nil {
 				ps.ERRANT = &sentERRANT{c.TP, c.FP, c.FN, c.Hyp, c.Ref}
 			}
-			if r.GLEU != nil {
-				s := &r.GLEU.Sentences[i]
+			if s := sc.GLEU; s != nil {
 				ps.GLEU = &sentGLEU{Counts: s.Refs, Expected: s.Expected[:], Score: s.Score().Mean}
 			}
-			if r.Edits != nil {
-				for _, e := range r.Edits[i] {
-					if e.IsNoop() {
-						continue
-					}
-					ps.Edits = append(ps.Edits, sentenceEdit{e.OStart, e.OEnd, strings.Join(e.O, " "), strings.Join(e.C, " "), e.Type})
+			for _, e := range sc.Edits {
+				if e.IsNoop() {
+					continue
 				}
+				ps.Edits = append(ps.Edits, sentenceEdit{e.OStart, e.OEnd, strings.Join(e.O, " "), strings.Join(e.C, " "), e.Type})
 			}
 			if err := enc.Encode(ps); err != nil {
 				return err
 			}
 		}
+		return nil
 	}
-	return bw.Flush()
 }

@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/gecmetric/gecmetric/corpora/tokenize"
+	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits/generic"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/metrics/eval"
@@ -322,16 +321,12 @@ func FuzzEvalInput(f *testing.F) {
 		if os.WriteFile(refPath, ref, 0o644) != nil || os.WriteFile(hypPath, hyp, 0o644) != nil {
 			t.Skip()
 		}
-		in, err := readEvalInput("", []string{refPath}, []string{hypPath}, io.Discard, tokenize.Policy{})
+		files, err := eval.OpenFiles(corpora.TestSetOptions{Refs: []string{refPath}, Hyps: []string{hypPath}})
 		if err != nil {
 			return
 		}
-		ev, err := eval.New(eval.Config{Lang: generic.New("xx"), GLEU: gleu.Options{Iterations: 3}}, in.set)
-		if err != nil {
-			return
-		}
-		for _, s := range in.systems {
-			ev.Score(s)
-		}
+		defer files.Close()
+		ev := eval.NewEvaluator(eval.Config{Lang: generic.New("xx"), GLEU: gleu.Options{Iterations: 3}}, files.References())
+		ev.Run(context.Background(), files, files.Systems(), eval.RunOptions{CheckTokens: true})
 	})
 }

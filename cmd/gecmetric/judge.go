@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 
@@ -17,9 +19,9 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/llmjudge"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/corpora"
-	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/sv"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
@@ -45,6 +47,8 @@ func judgeCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "per-system means with 95% bootstrap intervals"},
 			&cli.StringFlag{Name: "llm-json", Usage: "answer the seed-000 queries in this JSON Lines file, like the GPT-4 judge"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed for --json"},
+			&cli.IntFlag{Name: "max-tokens", Value: corpora.DefaultMaxTokens, Usage: "refuse a sentence longer than this many tokens in any file (-1: no limit)"},
+			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr even when it is not a terminal"},
 		}, append(llmFlags(), tokenizeFlags()...)...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			j, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
@@ -64,15 +68,40 @@ func judgeCommand(e *env) *cli.Command {
 			if q := cmd.String("llm-json"); q != "" {
 				return answerQueries(e, j, q)
 			}
-			in, err := readJudgeInputs(e, cmd)
+			in, err := openJudgeInput(e, cmd)
 			if err != nil {
 				return err
 			}
-			results := judgeAll(j, in)
-			if cmd.Bool("json") {
-				return writeJudgeSummary(e, in, results, cmd.Uint64("seed"))
+			if in.files != nil {
+				defer in.files.Close()
 			}
-			return writeJudgeLines(e, in, results)
+			opt := judge.StreamOptions{}
+			prog := newProgress(e.stderr, cmd.Bool("progress"))
+			opt.Progress = prog.update
+			defer prog.done()
+			var sum *judgeSummary
+			var lines func(int, []judge.Judgement) error
+			w := bufio.NewWriter(e.stdout)
+			if cmd.Bool("json") {
+				sum = newJudgeSummary(in.names)
+			} else {
+				lines = judgeLineWriter(w, in.names)
+			}
+			err = j.Stream(ctx, in.sentences, opt, func(i int, js []judge.Judgement) error {
+				if sum != nil {
+					sum.add(js)
+					return nil
+				}
+				return lines(i, js)
+			})
+			if err != nil {
+				return err
+			}
+			in.warn(e.stderr, nil)
+			if sum != nil {
+				return sum.write(e.stdout, cmd.Uint64("seed"))
+			}
+			return w.Flush()
 		},
 	}
 }
@@ -115,94 +144,19 @@ func newJudge(lang string, models []string) (*judge.Judge, error) {
 	return j, nil
 }
 
-// judgeInputs are the sentences of a judge run, read as eval reads them.
-type judgeInputs struct {
-	source [][]string   // nil: the hypotheses alone
-	refs   [][][]string // refs[k][i]: sentence i of reference k
-	hyps   []eval.System
-}
-
-// readJudgeInputs reads the files as eval does (M2 or text references, M2
-// or text hypotheses, the same checks and warnings), and also takes
-// hypotheses without a source (the lone-sentence task).
-func readJudgeInputs(e *env, cmd *cli.Command) (*judgeInputs, error) {
-	in := &judgeInputs{}
-	pol := policyOf(cmd)
+// openJudgeInput opens the files as eval does (M2 or text references,
+// M2 or text hypotheses, the same checks), and also takes hypotheses
+// without a source (the lone-sentence task).
+func openJudgeInput(e *env, cmd *cli.Command) (evalInput, error) {
 	source, refs, hyps := cmd.String("source"), cmd.StringSlice("ref"), cmd.StringSlice("hyp")
-	var ev *evalInput
 	switch {
 	case len(hyps) == 0 && source == "" && len(refs) == 0:
 		fmt.Fprintln(e.stderr, "gecmetric: judging the built-in demo (no --source/--hyp given)")
-		ev = demoInput()
+		return demoInput(), nil
 	case len(hyps) == 0:
-		return nil, usageError{errors.New("judge needs at least one --hyp file")}
-	case source == "" && len(refs) == 0:
-		files, err := corpora.ReadParallel(hyps...)
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range files {
-			if len(f.Lines) == 0 {
-				return nil, &corpora.ParseError{File: f.Name, Err: corpora.ErrEmptyInput}
-			}
-			// Without references, a raw output is tokenised with
-			// --tokenize and judged as it is without.
-			toks, _, _ := tokenize.Policy{Tokenize: pol.Tokenize, NoCheck: true}.Hypothesis(f.Name, f.Lines, f.Tokens, tokenize.Share{})
-			in.hyps = append(in.hyps, eval.System{Name: filepath.Base(f.Name), Tokens: toks})
-		}
-		return in, nil
-	default:
-		var err error
-		if ev, err = readEvalInput(source, refs, hyps, e.stderr, pol); err != nil {
-			return nil, err
-		}
+		return evalInput{}, usageError{errors.New("judge needs at least one --hyp file")}
 	}
-	in.source, in.hyps = ev.set.Source, ev.systems
-	for _, r := range ev.set.Refs {
-		in.refs = append(in.refs, r.Tokens)
-	}
-	return in, nil
-}
-
-// judgeAll judges every line of every hypothesis, in parallel over
-// sentences; results[h][i] is sentence i of hypothesis h.
-func judgeAll(j *judge.Judge, in *judgeInputs) [][]judge.Judgement {
-	lang := j.Evidence.Lang
-	n := len(in.hyps[0].Tokens)
-	out := make([][]judge.Judgement, len(in.hyps))
-	for h := range out {
-		out[h] = make([]judge.Judgement, n)
-	}
-	edits.Parallel(n, func(i int) {
-		var ev evidence.Input
-		if in.source != nil {
-			ev.Source = lang.Annotate(in.source[i])
-			for _, r := range in.refs {
-				rs := lang.Annotate(r[i])
-				ev.Refs = append(ev.Refs, rs)
-				ev.RefEdits = append(ev.RefEdits, edits.Extract(lang, ev.Source, rs, j.Evidence.Options))
-			}
-		}
-		for h, sys := range in.hyps {
-			ev.Hyp = lang.Annotate(sys.Tokens[i])
-			out[h][i] = j.JudgeEvidence(ev)
-		}
-	})
-	return out
-}
-
-func writeJudgeLines(e *env, in *judgeInputs, results [][]judge.Judgement) error {
-	w := bufio.NewWriter(e.stdout)
-	for i := range results[0] {
-		for h, hf := range in.hyps {
-			b, err := json.Marshal(results[h][i])
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "{\"line\":%d,\"system\":%q,%s\n", i+1, hf.Name, b[1:])
-		}
-	}
-	return w.Flush()
+	return openEvalInput(cmd, hyps)
 }
 
 // summaryQuantities are the per-system means of --json, in order.
@@ -218,7 +172,52 @@ var summaryQuantities = []struct {
 	{"overall", func(j judge.Judgement) float64 { return j.Overall }},
 }
 
-func writeJudgeSummary(e *env, in *judgeInputs, results [][]judge.Judgement, seed uint64) error {
+// judgeLineWriter returns a function writing one JSON object per sentence
+// and system, sentence i of every system in turn.
+func judgeLineWriter(w io.Writer, names []string) func(i int, js []judge.Judgement) error {
+	return func(i int, js []judge.Judgement) error {
+		for h, jd := range js {
+			b, err := json.Marshal(jd)
+			if err != nil {
+				return err
+			}
+			if _, err := fmt.Fprintf(w, "{\"line\":%d,\"system\":%q,%s\n", i+1, names[h], b[1:]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// A judgeSummary collects per-system means with bootstrap intervals
+// (--json), keeping one number per sentence, system and quantity.
+type judgeSummary struct {
+	names []string
+	n     int
+	vals  [][][]float64 // system, quantity, sentence
+}
+
+func newJudgeSummary(names []string) *judgeSummary {
+	s := &judgeSummary{names: names, vals: make([][][]float64, len(names))}
+	for h := range s.vals {
+		s.vals[h] = make([][]float64, len(summaryQuantities))
+	}
+	return s
+}
+
+// add adds one sentence's judgements, one per system.
+func (s *judgeSummary) add(js []judge.Judgement) {
+	s.n++
+	for h, jd := range js {
+		for q, sq := range summaryQuantities {
+			if v := sq.get(jd); !math.IsNaN(v) {
+				s.vals[h][q] = append(s.vals[h][q], v)
+			}
+		}
+	}
+}
+
+func (s *judgeSummary) write(w io.Writer, seed uint64) error {
 	type mean struct {
 		Mean float64    `json:"mean"`
 		CI   [2]float64 `json:"ci"`
@@ -231,30 +230,25 @@ func writeJudgeSummary(e *env, in *judgeInputs, results [][]judge.Judgement, see
 	var out struct {
 		Systems []system `json:"systems"`
 	}
-	for h, hf := range in.hyps {
-		s := system{Name: hf.Name, Sentences: len(results[h]), Scores: map[string]mean{}}
-		for _, q := range summaryQuantities {
-			var vals []float64
-			for _, j := range results[h] {
-				if v := q.get(j); !math.IsNaN(v) {
-					vals = append(vals, v)
-				}
-			}
-			if len(vals) == 0 {
+	for h, name := range s.names {
+		sys := system{Name: name, Sentences: s.n, Scores: map[string]mean{}}
+		for q, sq := range summaryQuantities {
+			v := s.vals[h][q]
+			if len(v) == 0 {
 				continue
 			}
-			ci := stat.Bootstrap(len(vals), 1000, seed, 0.95, func(idx []int) float64 {
+			ci := stat.Bootstrap(len(v), 1000, seed, 0.95, func(idx []int) float64 {
 				sum := 0.0
 				for _, i := range idx {
-					sum += vals[i]
+					sum += v[i]
 				}
 				return sum / float64(len(idx))
 			})
-			s.Scores[q.name] = mean{Mean: stat.Mean(vals), CI: [2]float64{ci.Lo, ci.Hi}}
+			sys.Scores[sq.name] = mean{Mean: stat.Mean(v), CI: [2]float64{ci.Lo, ci.Hi}}
 		}
-		out.Systems = append(out.Systems, s)
+		out.Systems = append(out.Systems, sys)
 	}
-	enc := json.NewEncoder(e.stdout)
+	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -20,7 +21,6 @@ import (
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
-	"github.com/gecmetric/gecmetric/metrics/eval"
 )
 
 // llmFlags are judge's flags for asking a language model (seed 000).
@@ -125,11 +125,9 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 	if len(files[0].Lines) == 0 {
 		return &corpora.ParseError{File: source, Err: fmt.Errorf("%w: the file has no sentences", corpora.ErrEmptyInput)}
 	}
-	in := &judgeInputs{}
 	var names []string
 	var outputs [][]string
 	for _, f := range files[1:] {
-		in.hyps = append(in.hyps, eval.System{Name: filepath.Base(f.Name), Tokens: f.Tokens})
 		names = append(names, filepath.Base(f.Name))
 		outputs = append(outputs, f.Lines)
 	}
@@ -148,10 +146,23 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 			results[h] = append(results[h], jd)
 		}
 	}
-	if cmd.Bool("json") {
-		return writeJudgeSummary(e, in, results, cmd.Uint64("seed"))
+	sum := newJudgeSummary(names)
+	w := bufio.NewWriter(e.stdout)
+	lines := judgeLineWriter(w, names)
+	js := make([]judge.Judgement, len(results))
+	for i := range results[0] {
+		for h := range results {
+			js[h] = results[h][i]
+		}
+		sum.add(js)
+		if err := lines(i, js); err != nil {
+			return err
+		}
 	}
-	return writeJudgeLines(e, in, results)
+	if cmd.Bool("json") {
+		return sum.write(e.stdout, cmd.Uint64("seed"))
+	}
+	return w.Flush()
 }
 
 // llmOutcome reports a run's unanswered queries on stderr, writes

@@ -1,8 +1,14 @@
 package compare
 
 import (
+	"context"
 	"fmt"
 	"strings"
+
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics/errant"
+	"github.com/gecmetric/gecmetric/metrics/gleu"
+	"github.com/gecmetric/gecmetric/metrics/m2"
 
 	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/eval"
@@ -70,4 +76,60 @@ func corpusOf(res *eval.Result, m string) *metrics.Corpus {
 		return res.GLEU.Corpus()
 	}
 	return nil
+}
+
+// ScoreAll scores every system of src with the evaluator in one streamed
+// pass (see eval.Evaluator.Run) and returns them as Systems for Run, in
+// the order of names. It keeps compact per-sentence statistics, the output
+// lines (for diffs) and the edits (for the worst sentences' lists), never
+// the references or the metrics' intermediate results.
+func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names []string) ([]*System, error) {
+	out := make([]*System, len(names))
+	for h, n := range names {
+		out[h] = &System{Name: n}
+	}
+	cfg := ev.Config()
+	keepEdits := cfg.Has(eval.ERRANT)
+	res, err := ev.Run(ctx, src, names, eval.RunOptions{Rows: true, Each: func(i int, scores []eval.SentenceScore) error {
+		for h, sc := range scores {
+			s := out[h]
+			s.Lines = append(s.Lines, strings.Join(sc.Output, " "))
+			if keepEdits {
+				s.Edits = append(s.Edits, sc.Edits)
+			}
+		}
+		return nil
+	}})
+	if err != nil {
+		return nil, err
+	}
+	metricNames := cfg.Metrics
+	if len(metricNames) == 0 {
+		metricNames = eval.AllMetrics
+	}
+	for h, r := range res {
+		s := out[h]
+		for _, m := range metricNames {
+			switch m {
+			case eval.M2:
+				s.Corpora = append(s.Corpora, m2.CorpusOf(r.Rows.M2, r.M2.Beta))
+			case eval.ERRANT:
+				s.Corpora = append(s.Corpora, errant.CorpusOf(r.Rows.ERRANT, r.ERRANT.Options.Beta))
+				s.Types = r.Rows.Types
+				s.TypeScore = s.Corpora[len(s.Corpora)-1].Score
+			case eval.GLEU:
+				s.Corpora = append(s.Corpora, gleu.CorpusOf(r.Rows.GLEU))
+			}
+		}
+		if s.Edits == nil && keepEdits {
+			s.Edits = [][]edits.Edit{}
+		}
+	}
+	return out, nil
+}
+
+// AddMean adds a metric whose corpus score is the mean of per-sentence
+// values (the judge's overall rating, say), tested like the others.
+func (s *System) AddMean(metric string, values []float64) {
+	s.Corpora = append(s.Corpora, MeanCorpus(metric, values))
 }

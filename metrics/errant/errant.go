@@ -3,6 +3,7 @@ package errant
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -181,7 +182,12 @@ func (r *Result) Corpus() *metrics.Corpus {
 	for i, s := range r.Sentences {
 		rows[i] = s.Counts.Stats()
 	}
-	beta := r.Options.beta()
+	return CorpusOf(rows, r.Options.beta())
+}
+
+// CorpusOf returns per-sentence {TP, FP, FN} rows as a metrics.Corpus whose
+// score is the F-beta of their sum.
+func CorpusOf(rows []metrics.Stats, beta float64) *metrics.Corpus {
 	return &metrics.Corpus{
 		Metric: "errant",
 		Rows:   rows,
@@ -202,24 +208,51 @@ func Compare(hyp, ref []Sentence, opt Options) (*Result, error) {
 	if len(hyp) != len(ref) {
 		return nil, fmt.Errorf("%w (%d and %d)", ErrLength, len(hyp), len(ref))
 	}
-	res := &Result{Options: opt, Types: map[string]Counts{}, Sentences: make([]Choice, len(hyp))}
-	beta := opt.beta()
-	var hk, rk [][]key // reused per sentence
+	st := NewStream(opt)
+	sents := make([]Choice, len(hyp))
 	for i := range hyp {
-		hk = prepare(hk[:0], hyp[i], &opt)
-		rk = prepare(rk[:0], ref[i], &opt)
-		c := choose(hk, rk, res.Counts, beta)
-		if c.Counts != (Counts{}) {
-			c.Types = compareTypes(hk[c.Hyp], rk[c.Ref])
-			for t, n := range c.Types {
-				res.Types[t] = res.Types[t].Add(n)
-			}
-		}
-		c.Hyp, c.Ref = coderAt(hyp[i], c.Hyp), coderAt(ref[i], c.Ref)
-		res.Counts = res.Counts.Add(c.Counts)
-		res.Sentences[i] = c
+		sents[i] = st.Add(hyp[i], ref[i])
 	}
+	res := st.Result()
+	res.Sentences = sents
 	return res, nil
+}
+
+// A Stream compares sentence by sentence in corpus order, as Compare does
+// (the reference chosen for a sentence depends on the counts of the
+// sentences before it), keeping only the running totals.
+type Stream struct {
+	opt    Options
+	beta   float64
+	hk, rk [][]key // reused per sentence
+	counts Counts
+	types  map[string]Counts
+}
+
+// NewStream returns a Stream with the options of Compare.
+func NewStream(opt Options) *Stream {
+	return &Stream{opt: opt, beta: opt.beta(), types: map[string]Counts{}}
+}
+
+// Add compares the next sentence and returns its outcome.
+func (st *Stream) Add(hyp, ref Sentence) Choice {
+	st.hk = prepare(st.hk[:0], hyp, &st.opt)
+	st.rk = prepare(st.rk[:0], ref, &st.opt)
+	c := choose(st.hk, st.rk, st.counts, st.beta)
+	if c.Counts != (Counts{}) {
+		c.Types = compareTypes(st.hk[c.Hyp], st.rk[c.Ref])
+		for t, n := range c.Types {
+			st.types[t] = st.types[t].Add(n)
+		}
+	}
+	c.Hyp, c.Ref = coderAt(hyp, c.Hyp), coderAt(ref, c.Ref)
+	st.counts = st.counts.Add(c.Counts)
+	return c
+}
+
+// Result returns the totals so far, without per-sentence outcomes.
+func (st *Stream) Result() *Result {
+	return &Result{Options: st.opt, Counts: st.counts, Types: maps.Clone(st.types)}
 }
 
 // A key is a group of one coder's edits that match the same way, with

@@ -401,5 +401,11 @@ func (r *Result) Corpus() *metrics.Corpus {
 	for i := range r.Sentences {
 		rows[i] = append(metrics.Stats(nil), r.Sentences[i].Expected[:]...)
 	}
+	return CorpusOf(rows)
+}
+
+// CorpusOf returns per-sentence rows of expected counts as a
+// metrics.Corpus whose score is the GLEU of their sum.
+func CorpusOf(rows []metrics.Stats) *metrics.Corpus {
 	return &metrics.Corpus{Metric: "gleu", Rows: rows, Score: func(sum metrics.Stats) float64 { return scoreFloat(sum) }}
 }

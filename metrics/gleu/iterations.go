@@ -21,11 +21,10 @@ func (s *Scorer) Counts(i int, hyp []string) []Counts {
 // constant memory with the numbers of Score. The zero value is not usable;
 // call NewIterations.
 type Iterations struct {
-	refs    int
-	sampler Sampler
-	gens    []mt19937
-	sums    []Counts
-	n       int
+	refs  int
+	draws *Draws
+	acc   *Accumulator
+	n     int
 }
 
 // NewIterations returns an empty sum for sentences with refs references
@@ -34,12 +33,7 @@ func NewIterations(refs int, opt Options) *Iterations {
 	if refs < 1 || refs > 255 {
 		panic(fmt.Sprintf("gleu: NewIterations with %d references", refs))
 	}
-	iters := opt.iterations(refs)
-	it := &Iterations{refs: refs, sampler: opt.Sampler, gens: make([]mt19937, iters), sums: make([]Counts, iters)}
-	for j := range it.gens {
-		it.gens[j].seed(int64(j) * 101)
-	}
-	return it
+	return &Iterations{refs: refs, draws: NewDraws(refs, opt), acc: NewAccumulator(refs, opt)}
 }
 
 // Add adds the next sentence's Counts against each reference (as
@@ -48,23 +42,7 @@ func (it *Iterations) Add(refs []Counts) {
 	if len(refs) != it.refs {
 		panic(fmt.Sprintf("gleu: Iterations.Add with %d references, want %d", len(refs), it.refs))
 	}
-	same := true
-	for _, c := range refs[1:] {
-		if c != refs[0] {
-			same = false
-			break
-		}
-	}
-	for j := range it.gens {
-		k := it.gens[j].below(it.refs, it.sampler)
-		if same {
-			k = 0
-		}
-		s := &it.sums[j]
-		for x, v := range refs[k] {
-			s[x] += v
-		}
-	}
+	it.acc.Add(refs, it.draws.Next())
 	it.n++
 }
 
@@ -72,13 +50,7 @@ func (it *Iterations) Add(refs []Counts) {
 func (it *Iterations) Len() int { return it.n }
 
 // Scores returns the corpus GLEU of each iteration, as Result.Iterations.
-func (it *Iterations) Scores() []float64 {
-	out := make([]float64, len(it.sums))
-	for j, c := range it.sums {
-		out[j] = Score(c)
-	}
-	return out
-}
+func (it *Iterations) Scores() []float64 { return it.acc.Result().Iterations }
 
 // Summary returns the summary of the iterations' scores, as Result.Summary:
 // Mean is the official GLEU.

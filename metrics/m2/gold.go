@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -155,8 +156,11 @@ func (p goldProblem) Unwrap() error { return ErrGold }
 // what the scorer tolerates and how it reads it:
 //
 //   - a block is the lines between lines that are exactly "\n"; a line of
-//     spaces or "\r\n" does not end a block (the scorer then fails on it,
-//     and so does ReadGold);
+//     spaces does not end a block (the scorer then fails on it, and so does
+//     ReadGold);
+//   - unlike the scorer, it reads "\r\n" line ends as "\n" and drops a
+//     UTF-8 byte order mark, as every gecmetric reader does (the scorer
+//     would fail on both);
 //   - lines break where Python's unicode.splitlines breaks them;
 //   - a block may hold several S lines: each is a sentence of its own, and
 //     each gets every edit of the block whose offsets, counted over the
@@ -170,6 +174,12 @@ func ReadGold(r io.Reader, name string) ([]Sentence, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		line, col := parseerr.Offset(data, int64(i))
+		return nil, goldErr(name, line, col, "NUL byte")
 	}
 	if !utf8.Valid(data) {
 		line, col := parseerr.Offset(data, int64(invalidAt(data)))

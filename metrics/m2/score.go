@@ -157,11 +157,14 @@ func (r *Result) Rows() []metrics.Stats {
 // chosen over the whole file (the scorer chooses by the running F of the
 // sentences before it), so Total equals F while a subset's score uses
 // those same choices.
-func (r *Result) Corpus() *metrics.Corpus {
-	beta := r.Beta
+func (r *Result) Corpus() *metrics.Corpus { return CorpusOf(r.Rows(), r.Beta) }
+
+// CorpusOf returns per-sentence Stats rows (Correct, Proposed, Gold of the
+// chosen annotators) as a metrics.Corpus whose score is F_beta of their sum.
+func CorpusOf(rows []metrics.Stats, beta float64) *metrics.Corpus {
 	return &metrics.Corpus{
 		Metric: "m2",
-		Rows:   r.Rows(),
+		Rows:   rows,
 		Score: func(sum metrics.Stats) float64 {
 			_, _, f := PRF(sum, beta)
 			return f
@@ -296,6 +299,34 @@ func choose(res *Result, beta float64) {
 	res.Correct, res.Proposed, res.Gold = int(t[Correct]), int(t[Proposed]), int(t[Gold])
 	res.P, res.R, res.F = PRF(t, beta)
 }
+
+// A Comparer compares hypotheses with gold sentences one at a time,
+// reusing its buffers; it is Score's work for one sentence, for callers
+// that stream. A Comparer is not safe for concurrent use: give each
+// goroutine its own.
+type Comparer struct {
+	b builder
+	// NearTies counts, over every comparison so far, the vertices at which
+	// paths of equal cost summed to different floats (see Result.NearTies).
+}
+
+// Compare compares hyp (tokens, as Tokenize splits a line) with every
+// annotator of gold, in the scorer's order. The result holds no reference
+// to the Comparer's buffers.
+func (c *Comparer) Compare(gold *Sentence, hyp []string, opts Options) ([]AnnotatorResult, error) {
+	anns, err := c.b.compare(gold, hyp, opts)
+	c.b.l.src, c.b.l.hyp = nil, nil // keep no caller data alive
+	if err != nil {
+		if errors.Is(err, errTooLarge) {
+			err = ErrLatticeTooLarge
+		}
+		return nil, fmt.Errorf("m2: sentence of %d source tokens, hypothesis %d tokens: %w", len(gold.Source), len(hyp), err)
+	}
+	return anns, nil
+}
+
+// NearTies returns the near ties met so far (see Result.NearTies).
+func (c *Comparer) NearTies() int { return c.b.pathSc.nearTies }
 
 // compare scores one hypothesis against every annotator of s.
 func (b *builder) compare(s *Sentence, hyp []string, opts Options) ([]AnnotatorResult, error) {

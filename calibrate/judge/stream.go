@@ -1,0 +1,122 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics/eval"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+)
+
+// StreamOptions configure Stream.
+type StreamOptions struct {
+	// Progress, when not nil, is called after every batch with the number
+	// of sentences done.
+	Progress func(done int)
+	// Batch is the number of sentences judged at once on all cores; 0
+	// means 256.
+	Batch int
+}
+
+// Stream judges every system's output of every sentence of src, a batch
+// of sentences at a time on all cores, and calls each in corpus order
+// with one Judgement per system (the slice is reused). A sentence's source
+// and references are annotated once for all systems, and reference edits
+// given with a reference (read from an M2 file) are used as given. Memory
+// stays flat whatever the number of sentences.
+func (j *Judge) Stream(ctx context.Context, src eval.Sentences, opt StreamOptions, each func(i int, js []Judgement) error) error {
+	batch := opt.Batch
+	if batch <= 0 {
+		batch = 256
+	}
+	workers := runtime.GOMAXPROCS(0)
+	var sents []eval.Sentence
+	var outs [][]Judgement
+	n := 0
+	for {
+		sents = sents[:0]
+		for len(sents) < batch && src.Scan() {
+			sents = append(sents, *src.Sentence())
+		}
+		if len(sents) == 0 {
+			return src.Err()
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		outs = outs[:0]
+		for range sents {
+			outs = append(outs, nil)
+		}
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(workers, len(sents)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					i := int(next.Add(1)) - 1
+					if i >= len(sents) {
+						return
+					}
+					outs[i] = j.judgeSentence(&sents[i])
+				}
+			}()
+		}
+		wg.Wait()
+		for i, js := range outs {
+			if err := each(n+i, js); err != nil {
+				return err
+			}
+		}
+		n += len(sents)
+		if opt.Progress != nil {
+			opt.Progress(n)
+		}
+	}
+}
+
+// judgeSentence judges every system's output of one sentence.
+func (j *Judge) judgeSentence(s *eval.Sentence) []Judgement {
+	lang := j.Evidence.Lang
+	var ev evidence.Input
+	if s.Source != nil {
+		ev.Source = lang.Annotate(s.Source)
+		for _, r := range s.Refs {
+			rs := lang.Annotate(r.Tokens)
+			ev.Refs = append(ev.Refs, rs)
+			es := r.Edits
+			if es == nil {
+				es = edits.Extract(lang, ev.Source, rs, j.Evidence.Options)
+			}
+			ev.RefEdits = append(ev.RefEdits, es)
+		}
+	}
+	out := make([]Judgement, len(s.Hyps))
+	for h, hyp := range s.Hyps {
+		ev.Hyp = lang.Annotate(hyp.Tokens)
+		out[h] = j.JudgeEvidence(ev)
+	}
+	return out
+}
+
+// Overall returns the overall rating of every output, for every system:
+// the judge's 0-1 score, as `gecmetric compare --metrics overall` averages
+// it. A sentence the judge gives no overall rating is an error.
+func (j *Judge) Overall(ctx context.Context, src eval.Sentences, names []string) ([][]float64, error) {
+	out := make([][]float64, len(names))
+	err := j.Stream(ctx, src, StreamOptions{}, func(i int, js []Judgement) error {
+		for h, jd := range js {
+			if jd.Overall != jd.Overall { // NaN
+				return fmt.Errorf("%s: line %d: the judge gives no overall rating", names[h], i+1)
+			}
+			out[h] = append(out[h], jd.Overall)
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,531 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics"
+	"github.com/gecmetric/gecmetric/metrics/errant"
+	"github.com/gecmetric/gecmetric/metrics/gleu"
+	"github.com/gecmetric/gecmetric/metrics/m2"
+)
+
+// A Sentence is one sentence of a test set with every system's form of it:
+// the unit an Evaluator streams.
+type Sentence struct {
+	Source []string
+	// Refs holds each reference's correction (GLEU and the judge compare
+	// with it) and its edits when they are given.
+	Refs []Correction
+	// M2Gold, when not nil, is the M2 scorer's gold for the sentence as
+	// read from one M2 reference; nil means built from Refs, one
+	// annotator per reference.
+	M2Gold *m2.Sentence
+	// ERRANTRefs, when not nil, is ERRANT's reference for the sentence as
+	// read from M2 references (coders in file order, fields as written);
+	// nil means built from Refs.
+	ERRANTRefs *errant.Sentence
+	// Hyps holds each system's output, in the order of Run's names.
+	Hyps []Correction
+}
+
+// A Correction is one corrected form of a sentence: a reference or a
+// system's output.
+type Correction struct {
+	Tokens []string
+	// Edits are the edits from the source to Tokens; nil means they are
+	// extracted with Config.Lang.
+	Edits []edits.Edit
+	// M2Tokens, for a system, is the output split as the M2 scorer splits
+	// it; nil means Tokens.
+	M2Tokens []string
+	// ERRANT, for a system read from an M2 file, is every coder's edits in
+	// file order, compared as they are (compare_m2.py -hyp); nil means
+	// built from Edits.
+	ERRANT *errant.Sentence
+	// Text reports a system's output read as plain text, whose
+	// tokenisation RunOptions.CheckTokens checks.
+	Text bool
+}
+
+// Sentences is a stream of sentences in corpus order, in the manner of
+// bufio.Scanner.
+type Sentences interface {
+	Scan() bool
+	Sentence() *Sentence
+	Err() error
+}
+
+// RunOptions configure Run. The zero value keeps only corpus totals.
+type RunOptions struct {
+	// Each, when not nil, receives every sentence's scores in corpus
+	// order, one SentenceScore per system, as soon as they are known (to
+	// write per-sentence output as the run goes). The slice is reused.
+	Each func(i int, scores []SentenceScore) error
+	// Keep keeps every sentence's full results in each Result, as Score
+	// does: memory then grows with the corpus.
+	Keep bool
+	// Rows keeps compact per-sentence statistics in Result.Rows, for
+	// significance tests: a few numbers per sentence and metric.
+	Rows bool
+	// CheckTokens looks for plain-text outputs whose punctuation is not
+	// split off (see CheckTokens) and reports the first in Result.Tokens.
+	CheckTokens bool
+	// Progress, when not nil, is called after every batch with the number
+	// of sentences done.
+	Progress func(done int)
+	// Batch is the number of sentences scored at once on all cores; 0
+	// means 1024.
+	Batch int
+}
+
+// A SentenceScore is one system's scores of one sentence; metrics not
+// selected are nil.
+type SentenceScore struct {
+	M2     *m2.SentenceResult
+	ERRANT *errant.Choice
+	GLEU   *gleu.Sentence
+	// Edits are the system's edits as ERRANT compared them.
+	Edits []edits.Edit
+	// Output is the system's output tokens.
+	Output []string
+}
+
+// Rows are compact per-sentence statistics of one system: per metric one
+// small fixed-size row per sentence (M2 and ERRANT 3 counts, GLEU its
+// expected counts), and ERRANT's counts by error type for the sentences
+// that have any.
+type Rows struct {
+	M2     []metrics.Stats
+	ERRANT []metrics.Stats
+	GLEU   []metrics.Stats
+	Types  []map[string]metrics.Stats // nil entries for sentences without types
+}
+
+// Run scores every system of the stream, sentence by sentence: a batch of
+// sentences at a time is annotated, extracted and compared on all cores,
+// and the results are consumed in corpus order (M2's and ERRANT's choice
+// of reference depends on the counts of the sentences before). names
+// names the systems, in the order of Sentence.Hyps. Memory stays flat
+// unless opt asks to keep per-sentence results.
+func (ev *Evaluator) Run(ctx context.Context, src Sentences, names []string, opt RunOptions) ([]*Result, error) {
+	if ev.cfg.Has(GLEU) {
+		if err := checkRefs(ev.refs); err != nil {
+			return nil, err
+		}
+	}
+	batch := opt.Batch
+	if batch <= 0 {
+		batch = 1024
+	}
+	st := ev.newState(names, opt)
+	type job struct {
+		first int
+		sents []*Sentence
+		outs  []sentenceOut
+		err   error
+	}
+	// The reader fills batches, the workers score them, this goroutine
+	// consumes them in order: up to two batches wait in each queue.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	read := make(chan *job, 2)
+	done := make(chan *job, 2)
+	var readErr error
+	go func() {
+		defer close(read)
+		n := 0
+		for {
+			j := &job{first: n}
+			for len(j.sents) < batch && src.Scan() {
+				s := *src.Sentence()
+				j.sents = append(j.sents, &s)
+			}
+			n += len(j.sents)
+			if len(j.sents) == 0 {
+				readErr = src.Err()
+				return
+			}
+			select {
+			case read <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		defer close(done)
+		workers := runtime.GOMAXPROCS(0)
+		ws := make([]*worker, workers)
+		for k := range ws {
+			ws[k] = ev.newWorker(len(names))
+		}
+		for j := range read {
+			j.outs = make([]sentenceOut, len(j.sents))
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			for _, w := range ws[:min(workers, len(j.sents))] {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for {
+						i := int(next.Add(1)) - 1
+						if i >= len(j.sents) {
+							return
+						}
+						out, err := w.score(j.sents[i])
+						if err != nil {
+							mu.Lock()
+							if j.err == nil {
+								j.err = fmt.Errorf("sentence %d: %w", j.first+i+1, err)
+							}
+							mu.Unlock()
+						}
+						j.outs[i] = out
+					}
+				}()
+			}
+			wg.Wait()
+			select {
+			case done <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for j := range done {
+		if j.err != nil {
+			return nil, j.err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for i, s := range j.sents {
+			if err := st.consume(j.first+i, s, &j.outs[i]); err != nil {
+				return nil, err
+			}
+		}
+		if opt.Progress != nil {
+			opt.Progress(j.first + len(j.sents))
+		}
+	}
+	if readErr != nil {
+		return nil, readErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return st.results(), nil
+}
+
+// sentenceOut is a worker's results for one sentence.
+type sentenceOut struct {
+	refs [][]string      // reference tokens (GLEU)
+	errR errant.Sentence // ERRANT's reference
+	hyps []hypOut        // per system
+}
+
+type hypOut struct {
+	m2     []m2.AnnotatorResult
+	errant errant.Sentence
+	edits  []edits.Edit
+	gleu   []gleu.Counts
+}
+
+// A worker scores sentences; each goroutine has its own.
+type worker struct {
+	ev   *Evaluator
+	cmp  m2.Comparer
+	nsys int
+}
+
+func (ev *Evaluator) newWorker(nsys int) *worker { return &worker{ev: ev, nsys: nsys} }
+
+// score does a sentence's work that does not depend on the sentences
+// before it: annotation, extraction, M2's lattices, GLEU's counts.
+func (w *worker) score(s *Sentence) (sentenceOut, error) {
+	cfg := &w.ev.cfg
+	var out sentenceOut
+	var src *edits.Sentence
+	cache := map[string][]edits.Edit{}
+	extract := func(target []string) []edits.Edit {
+		// A target equal to its source has no edits and is not
+		// annotated; systems often agree on a sentence, so each distinct
+		// correction is extracted once.
+		if slices.Equal(s.Source, target) {
+			return nil
+		}
+		key := strings.Join(target, "\x00")
+		if es, ok := cache[key]; ok {
+			return es
+		}
+		if src == nil {
+			src = cfg.Lang.Annotate(s.Source)
+		}
+		es := edits.Extract(cfg.Lang, src, cfg.Lang.Annotate(target), cfg.Extract)
+		cache[key] = es
+		return es
+	}
+	var refEdits [][]edits.Edit
+	refEditsOf := func() [][]edits.Edit {
+		if refEdits == nil {
+			refEdits = make([][]edits.Edit, len(s.Refs))
+			for k, r := range s.Refs {
+				if r.Edits != nil {
+					refEdits[k] = r.Edits
+				} else {
+					refEdits[k] = extract(r.Tokens)
+				}
+			}
+		}
+		return refEdits
+	}
+	var gold *m2.Sentence
+	if cfg.Has(M2) {
+		gold = s.M2Gold
+		if gold == nil {
+			var anns []m2.Annotation
+			for k, es := range refEditsOf() {
+				if len(es) == 0 {
+					anns = append(anns, m2.Annotation{Edit: edits.Noop(), Coder: k})
+				}
+				for _, e := range es {
+					anns = append(anns, m2.Annotation{Edit: e, Coder: k})
+				}
+			}
+			g := m2.NewSentence(s.Source, anns)
+			gold = &g
+		}
+	}
+	if cfg.Has(ERRANT) {
+		if s.ERRANTRefs != nil {
+			out.errR = *s.ERRANTRefs
+		} else {
+			res := refEditsOf()
+			out.errR = make(errant.Sentence, len(res))
+			for k := range res {
+				out.errR[k] = errant.Annotation{Coder: k, Edits: res[k]}
+			}
+		}
+	}
+	var prep *gleu.Prepared
+	if cfg.Has(GLEU) {
+		out.refs = make([][]string, len(s.Refs))
+		for k, r := range s.Refs {
+			out.refs[k] = r.Tokens
+		}
+		var err error
+		if prep, err = gleu.Prepare(s.Source, out.refs); err != nil {
+			return out, err
+		}
+	}
+	out.hyps = make([]hypOut, len(s.Hyps))
+	for h := range s.Hyps {
+		hyp := &s.Hyps[h]
+		o := &out.hyps[h]
+		if gold != nil {
+			toks := hyp.M2Tokens
+			if toks == nil {
+				toks = hyp.Tokens
+			}
+			var err error
+			if o.m2, err = w.cmp.Compare(gold, toks, m2.Options{Beta: cfg.beta()}); err != nil {
+				return out, err
+			}
+		}
+		if cfg.Has(ERRANT) {
+			if hyp.ERRANT != nil {
+				o.errant = *hyp.ERRANT
+				o.edits = hyp.Edits
+			} else {
+				es := hyp.Edits
+				if es == nil {
+					if cfg.Lang == nil {
+						return out, fmt.Errorf("eval: a system is plain text and no language is set to extract its edits")
+					}
+					es = extract(hyp.Tokens)
+				}
+				o.edits = es
+				o.errant = errant.Sentence{{Coder: 0, Edits: es}}
+			}
+		}
+		if prep != nil {
+			o.gleu = prep.Stats(hyp.Tokens)
+		}
+	}
+	return out, nil
+}
+
+// state is what the consumer keeps: running totals per system.
+type state struct {
+	ev      *Evaluator
+	opt     RunOptions
+	names   []string
+	m2      []*m2.Chooser
+	errant  []*errant.Stream
+	draws   *gleu.Draws
+	gleu    []*gleu.Accumulator
+	res     []*Result
+	scores  []SentenceScore
+	stats   []metrics.Stats // scratch
+	m2Sents [][]m2.SentenceResult
+	erSents [][]errant.Choice
+	glSents [][]gleu.Sentence
+}
+
+func (ev *Evaluator) newState(names []string, opt RunOptions) *state {
+	st := &state{ev: ev, opt: opt, names: names, scores: make([]SentenceScore, len(names))}
+	cfg := &ev.cfg
+	for range names {
+		if cfg.Has(M2) {
+			st.m2 = append(st.m2, m2.NewChooser(cfg.beta()))
+		}
+		if cfg.Has(ERRANT) {
+			st.errant = append(st.errant, errant.NewStream(cfg.ERRANT))
+		}
+		if cfg.Has(GLEU) {
+			st.gleu = append(st.gleu, gleu.NewAccumulator(ev.refs, cfg.GLEU))
+		}
+		r := &Result{}
+		if opt.Rows {
+			r.Rows = &Rows{}
+		}
+		st.res = append(st.res, r)
+	}
+	if cfg.Has(GLEU) {
+		st.draws = gleu.NewDraws(ev.refs, cfg.GLEU)
+	}
+	if opt.Keep {
+		st.m2Sents = make([][]m2.SentenceResult, len(names))
+		st.erSents = make([][]errant.Choice, len(names))
+		st.glSents = make([][]gleu.Sentence, len(names))
+	}
+	for k, r := range st.res {
+		r.Name = names[k]
+		if opt.Keep && cfg.Has(ERRANT) {
+			r.Edits = [][]edits.Edit{}
+		}
+	}
+	return st
+}
+
+// consume adds sentence i's results to the running totals, in order.
+func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
+	if len(out.hyps) != len(st.names) {
+		return fmt.Errorf("eval: sentence %d has %d systems' outputs, want %d", i+1, len(out.hyps), len(st.names))
+	}
+	var drawn []uint8
+	if st.draws != nil {
+		if len(out.refs) != st.ev.refs {
+			return fmt.Errorf("eval: sentence %d has %d references, want %d", i+1, len(out.refs), st.ev.refs)
+		}
+		drawn = st.draws.Next()
+	}
+	for h := range out.hyps {
+		o := &out.hyps[h]
+		sc := &st.scores[h]
+		*sc = SentenceScore{Output: s.Hyps[h].Tokens}
+		r := st.res[h]
+		if st.m2 != nil {
+			st.stats = st.stats[:0]
+			for _, a := range o.m2 {
+				st.stats = append(st.stats, a.Stats)
+			}
+			c := st.m2[h].Next(st.stats)
+			sr := m2.SentenceResult{Annotators: o.m2, Chosen: c}
+			sc.M2 = &sr
+			if st.m2Sents != nil {
+				st.m2Sents[h] = append(st.m2Sents[h], sr)
+			}
+			if r.Rows != nil {
+				r.Rows.M2 = append(r.Rows.M2, sr.Stats())
+			}
+		}
+		if st.errant != nil {
+			c := st.errant[h].Add(o.errant, out.errR)
+			sc.ERRANT, sc.Edits = &c, o.edits
+			if st.erSents != nil {
+				st.erSents[h] = append(st.erSents[h], c)
+				r.Edits = append(r.Edits, o.edits)
+			}
+			if r.Rows != nil {
+				r.Rows.ERRANT = append(r.Rows.ERRANT, c.Counts.Stats())
+				var types map[string]metrics.Stats
+				if len(c.Types) > 0 {
+					types = make(map[string]metrics.Stats, len(c.Types))
+					for t, n := range c.Types {
+						types[t] = n.Stats()
+					}
+				}
+				r.Rows.Types = append(r.Rows.Types, types)
+			}
+		}
+		if st.gleu != nil {
+			g := st.gleu[h].Add(o.gleu, drawn)
+			sc.GLEU = &g
+			if st.glSents != nil {
+				st.glSents[h] = append(st.glSents[h], g)
+			}
+			if r.Rows != nil {
+				r.Rows.GLEU = append(r.Rows.GLEU, metrics.Stats(g.Expected[:]))
+			}
+		}
+		if st.opt.CheckTokens && s.Hyps[h].Text {
+			checkSentence(r, i, s, h)
+		}
+	}
+	if st.opt.Each != nil {
+		return st.opt.Each(i, st.scores)
+	}
+	return nil
+}
+
+// checkSentence notes sentence i of system h in r.Tokens when a token has
+// punctuation attached that neither the source nor a reference has.
+func checkSentence(r *Result, i int, s *Sentence, h int) {
+	refs := make([][][]string, len(s.Refs))
+	for k, ref := range s.Refs {
+		refs[k] = [][]string{ref.Tokens}
+	}
+	w, ok := CheckTokens([][]string{s.Hyps[h].Tokens}, [][]string{s.Source}, refs...)
+	if ok {
+		return
+	}
+	if r.Tokens == nil {
+		r.Tokens = &TokenWarning{Line: i + 1, Token: w.Token}
+	}
+	r.Tokens.Lines++
+}
+
+func (st *state) results() []*Result {
+	for h, r := range st.res {
+		if st.m2 != nil {
+			t := st.m2[h].Totals()
+			r.M2 = &m2.Result{Beta: st.ev.cfg.beta(), Correct: int(t[m2.Correct]), Proposed: int(t[m2.Proposed]), Gold: int(t[m2.Gold])}
+			r.M2.P, r.M2.R, r.M2.F = m2.PRF(t, r.M2.Beta)
+			if st.m2Sents != nil {
+				r.M2.Sentences = st.m2Sents[h]
+			}
+		}
+		if st.errant != nil {
+			r.ERRANT = st.errant[h].Result()
+			if st.erSents != nil {
+				r.ERRANT.Sentences = st.erSents[h]
+			}
+		}
+		if st.gleu != nil {
+			r.GLEU = st.gleu[h].Result()
+			if st.glSents != nil {
+				r.GLEU.Sentences = st.glSents[h]
+			}
+		}
+	}
+	return st.res
+}
