@@ -334,37 +334,53 @@ func sKey(src []string) string { return strings.Join(src, "\x00") }
 // ReadM2 are written exactly as read; new ones in ERRANT's layout, each
 // block followed by one blank line.
 func WriteM2(w io.Writer, blocks []M2Block) error {
-	bw := bufio.NewWriter(w)
+	mw := NewM2Writer(w)
 	for i := range blocks {
-		b := &blocks[i]
-		for _, bl := range b.lead {
-			bw.WriteString(bl)
-			bw.WriteByte('\n')
-		}
-		if b.rawS != "" && sKey(b.Source) == b.rawSKey {
-			bw.WriteString(b.rawS)
+		mw.Write(&blocks[i])
+	}
+	return mw.Flush()
+}
+
+// An M2Writer writes M2 blocks one at a time, as WriteM2 writes them.
+type M2Writer struct {
+	bw *bufio.Writer
+}
+
+// NewM2Writer returns a writer to w; call Flush at the end.
+func NewM2Writer(w io.Writer) *M2Writer { return &M2Writer{bw: bufio.NewWriter(w)} }
+
+// Flush writes what is buffered and returns the first error met.
+func (mw *M2Writer) Flush() error { return mw.bw.Flush() }
+
+// Write writes one block (errors show at Flush).
+func (mw *M2Writer) Write(b *M2Block) {
+	bw := mw.bw
+	for _, bl := range b.lead {
+		bw.WriteString(bl)
+		bw.WriteByte('\n')
+	}
+	if b.rawS != "" && sKey(b.Source) == b.rawSKey {
+		bw.WriteString(b.rawS)
+	} else {
+		bw.WriteString("S " + strings.Join(b.Source, " "))
+	}
+	bw.WriteByte('\n')
+	for _, e := range b.Edits {
+		if e.unchanged() {
+			bw.WriteString(e.raw)
 		} else {
-			bw.WriteString("S " + strings.Join(b.Source, " "))
+			bw.WriteString(FormatA(e))
 		}
 		bw.WriteByte('\n')
-		for _, e := range b.Edits {
-			if e.unchanged() {
-				bw.WriteString(e.raw)
-			} else {
-				bw.WriteString(FormatA(e))
-			}
-			bw.WriteByte('\n')
-		}
-		if b.rawS == "" && !b.hasBlank {
-			bw.WriteByte('\n') // a block made in memory: ERRANT's one blank line
-			continue
-		}
-		for _, bl := range b.blanks {
-			bw.WriteString(bl)
-			bw.WriteByte('\n')
-		}
 	}
-	return bw.Flush()
+	if b.rawS == "" && !b.hasBlank {
+		bw.WriteByte('\n') // a block made in memory: ERRANT's one blank line
+		return
+	}
+	for _, bl := range b.blanks {
+		bw.WriteString(bl)
+		bw.WriteByte('\n')
+	}
 }
 
 // scanLinesKeepCR splits on \n only, keeping a trailing \r, and remembers

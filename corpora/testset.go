@@ -120,8 +120,11 @@ type testFile struct {
 type TestSentence struct {
 	Index  int      // 0-based
 	Source []string // nil when there is no source
-	Refs   []Side   // one per reference file
-	Hyps   []Side   // one per hypothesis file
+	// SourceText is the source line as read (plain text) or the S line's
+	// text (M2).
+	SourceText string
+	Refs       []Side // one per reference file
+	Hyps       []Side // one per hypothesis file
 }
 
 // A Side is one file's form of a sentence: a line of text or an M2 block.
@@ -534,9 +537,9 @@ func (ts *TestSet) Scan() bool {
 	if ts.source >= 0 {
 		src := &ts.files[ts.source].side
 		if src.Block != nil {
-			s.Source = src.Block.Source
+			s.Source, s.SourceText = src.Block.Source, src.Block.SourceLine()
 		} else {
-			s.Source = src.Tokens
+			s.Source, s.SourceText = src.Tokens, src.Text
 		}
 		for _, f := range ts.files {
 			if f.m2 != nil && !slices.Equal(f.side.Block.Source, s.Source) {

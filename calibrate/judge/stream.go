@@ -3,11 +3,9 @@ package judge
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/internal/batch"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
@@ -29,55 +27,32 @@ type StreamOptions struct {
 // given with a reference (read from an M2 file) are used as given. Memory
 // stays flat whatever the number of sentences.
 func (j *Judge) Stream(ctx context.Context, src eval.Sentences, opt StreamOptions, each func(i int, js []Judgement) error) error {
-	batch := opt.Batch
-	if batch <= 0 {
-		batch = 256
+	size := opt.Batch
+	if size <= 0 {
+		size = 256
 	}
-	workers := runtime.GOMAXPROCS(0)
-	var sents []eval.Sentence
-	var outs [][]Judgement
 	n := 0
-	for {
-		sents = sents[:0]
-		for len(sents) < batch && src.Scan() {
-			sents = append(sents, *src.Sentence())
+	next := func() (eval.Sentence, bool) {
+		if !src.Scan() {
+			return eval.Sentence{}, false
 		}
-		if len(sents) == 0 {
-			return src.Err()
-		}
-		if err := ctx.Err(); err != nil {
+		return *src.Sentence(), true
+	}
+	work := func(_ int, s *eval.Sentence) ([]Judgement, error) { return j.judgeSentence(s), nil }
+	emit := func(_ *eval.Sentence, js *[]Judgement) error {
+		if err := each(n, *js); err != nil {
 			return err
 		}
-		outs = outs[:0]
-		for range sents {
-			outs = append(outs, nil)
-		}
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range min(workers, len(sents)) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					i := int(next.Add(1)) - 1
-					if i >= len(sents) {
-						return
-					}
-					outs[i] = j.judgeSentence(&sents[i])
-				}
-			}()
-		}
-		wg.Wait()
-		for i, js := range outs {
-			if err := each(n+i, js); err != nil {
-				return err
-			}
-		}
-		n += len(sents)
-		if opt.Progress != nil {
+		n++
+		if opt.Progress != nil && n%size == 0 {
 			opt.Progress(n)
 		}
+		return nil
 	}
+	if err := batch.Map(ctx, size, next, work, emit); err != nil {
+		return err
+	}
+	return src.Err()
 }
 
 // judgeSentence judges every system's output of one sentence.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,7 +13,6 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/corpora"
-	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/agreement"
 	"github.com/gecmetric/gecmetric/edits/en"
@@ -59,6 +59,8 @@ func editsCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "lev", Usage: "align with plain Levenshtein costs"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the M2 to this file instead of stdout", Action: outputPath},
 			&cli.StringFlag{Name: "compare-with", Usage: "compare the result with this M2 and print the agreement"},
+			&cli.IntFlag{Name: "max-tokens", Value: corpora.DefaultMaxTokens, Usage: "refuse a sentence longer than this many tokens (-1: no limit)"},
+			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr even when it is not a terminal"},
 			&cli.StringFlag{Name: "html", Usage: "with --compare-with: also write the agreement as an HTML page with the type confusion as a heat map", Action: outputPath},
 		}, tokenizeFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
@@ -69,208 +71,149 @@ func editsCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			opts := edits.Options{Merge: merge, Lev: cmd.Bool("lev")}
-			lang := languageFor(cmd.String("lang"))
-			var blocks []corpora.M2Block
+			opt := corpora.ExtractOptions{
+				Lang:      languageFor(cmd.String("lang")),
+				Edits:     edits.Options{Merge: merge, Lev: cmd.Bool("lev")},
+				MaxTokens: int(cmd.Int("max-tokens")),
+			}
+			opt.Policy = policyOf(cmd)
+			prog := newProgress(e.stderr, cmd.Bool("progress"))
+			opt.Progress = prog.update
+			defer prog.done()
+			var extract func(emit func(*corpora.M2Block) error) error
 			switch {
 			case cmd.String("m2") != "":
 				if cmd.String("source") != "" || len(cmd.StringSlice("target")) > 0 {
 					return usageError{errors.New("--m2 and --source/--target exclude each other")}
 				}
-				blocks, err = corpora.ReadM2File(cmd.String("m2"))
-				if err != nil {
-					return err
+				extract = func(emit func(*corpora.M2Block) error) error {
+					return corpora.RedoM2(ctx, cmd.String("m2"), cmd.Bool("reclassify"), opt, emit)
 				}
-				redo := func(src *edits.Sentence, gold []edits.Edit) []edits.Edit {
-					return edits.Reextract(lang, src, gold, opts)
-				}
-				if cmd.Bool("reclassify") {
-					redo = func(src *edits.Sentence, gold []edits.Edit) []edits.Edit {
-						return edits.Reclassify(lang, src, gold)
-					}
-				}
-				redoBlocks(lang, blocks, redo)
 			case cmd.String("source") != "" && len(cmd.StringSlice("target")) > 0:
-				blocks, err = extractFiles(lang, cmd.String("source"), cmd.StringSlice("target"), opts, policyOf(cmd))
-				if err != nil {
-					return err
+				extract = func(emit func(*corpora.M2Block) error) error {
+					return corpora.ExtractParallel(ctx, cmd.String("source"), cmd.StringSlice("target"), opt, emit)
 				}
 			case cmd.Bool("reclassify"):
 				return usageError{errors.New("--reclassify needs --m2 FILE")}
 			default:
 				return usageError{errors.New("give --source and at least one --target, or --m2 FILE")}
 			}
-			if out := cmd.String("output"); out != "" {
-				if err := atomicfile.Write(out, func(w io.Writer) error { return corpora.WriteM2(w, blocks) }); err != nil {
+			var cmp *m2Comparison
+			if ref := cmd.String("compare-with"); ref != "" {
+				if cmp, err = newM2Comparison(ref); err != nil {
 					return err
 				}
+				defer cmp.close()
 			}
-			if ref := cmd.String("compare-with"); ref != "" {
-				return compareM2(e.stdout, blocks, ref, cmd.String("html"))
+			run := func(w io.Writer) error {
+				var mw *corpora.M2Writer
+				if w != nil {
+					mw = corpora.NewM2Writer(w)
+				}
+				err := extract(func(b *corpora.M2Block) error {
+					if mw != nil {
+						mw.Write(b)
+					}
+					if cmp != nil {
+						return cmp.add(b)
+					}
+					return nil
+				})
+				if err == nil && mw != nil {
+					err = mw.Flush()
+				}
+				return err
 			}
-			if cmd.String("output") == "" {
-				return corpora.WriteM2(e.stdout, blocks)
+			switch out := cmd.String("output"); {
+			case out != "":
+				err = atomicfile.Write(out, run)
+			case cmp != nil:
+				err = run(nil)
+			default:
+				err = run(e.stdout)
+			}
+			if err != nil {
+				return err
+			}
+			if cmp != nil {
+				return cmp.write(e.stdout, cmd.String("html"))
 			}
 			return nil
 		},
 	}
 }
 
-// extractFiles reads a source file and its target files and extracts the
-// edits of every target, in errant_parallel's M2 layout: a source line
-// that is empty is skipped (no block); a target identical to its source
-// (after trimming) gets a noop edit; one that differs only in spacing gets
-// no edit line at all. pol decides which files are tokenised: a raw source
-// with --tokenize, and a target that is raw next to the source.
-func extractFiles(lang edits.Language, source string, targets []string, opts edits.Options, pol tokenize.Policy) ([]corpora.M2Block, error) {
-	files, err := corpora.ReadParallel(append([]string{source}, targets...)...)
+// An m2Comparison compares extracted blocks with an M2 file, block by
+// block as they come, coder by coder.
+type m2Comparison struct {
+	path     string
+	f        *os.File
+	r        *corpora.M2Reader
+	n        int
+	perCoder map[int]*agreement.Result
+	coders   []int
+}
+
+func newM2Comparison(path string) (*m2Comparison, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	src, tgts := files[0], files[1:]
-	srcToks, srcShare := pol.Reference(src.Lines, src.Tokens)
-	// texts[t][i] is target t's sentence i as compared with the source's.
-	tgtToks := make([][][]string, len(tgts))
-	texts := make([][]string, len(tgts))
-	for t, f := range tgts {
-		toks, did, err := pol.Hypothesis(f.Name, f.Lines, f.Tokens, srcShare)
-		if err != nil {
-			return nil, hinted(err, tokenize.Hint)
-		}
-		tgtToks[t], texts[t] = toks, make([]string, len(f.Lines))
-		for i, l := range f.Lines {
-			if did == tokenize.Tokenized {
-				texts[t][i] = strings.Join(toks[i], " ")
-			} else {
-				texts[t][i] = strings.TrimSpace(l)
-			}
-		}
-	}
-	n := len(src.Lines)
-	srcSent := make([]*edits.Sentence, n)
-	srcText := make([]string, n)
-	edits.Parallel(n, func(i int) {
-		if strings.TrimSpace(src.Lines[i]) == "" {
-			return
-		}
-		srcSent[i] = lang.Annotate(srcToks[i])
-		srcText[i] = strings.Join(srcToks[i], " ")
-	})
-	// One job per (sentence, target) pair whose texts differ.
-	found := make([][]edits.Edit, n*len(tgts))
-	edits.Parallel(n*len(tgts), func(k int) {
-		i, t := k/len(tgts), k%len(tgts)
-		if srcSent[i] == nil || srcText[i] == texts[t][i] {
-			return
-		}
-		found[k] = edits.Extract(lang, srcSent[i], lang.Annotate(tgtToks[t][i]), opts)
-	})
-	var blocks []corpora.M2Block
-	for i := range n {
-		if srcSent[i] == nil {
-			continue
-		}
-		b := corpora.M2Block{Source: srcSent[i].Texts()}
-		for t := range tgts {
-			if srcText[i] == texts[t][i] {
-				b.Edits = append(b.Edits, m2Edit(edits.Noop(), t))
-				continue
-			}
-			for _, e := range found[i*len(tgts)+t] {
-				b.Edits = append(b.Edits, m2Edit(e, t))
-			}
-		}
-		blocks = append(blocks, b)
-	}
-	return blocks, nil
+	return &m2Comparison{path: path, f: f, r: corpora.NewM2Reader(f, path), perCoder: map[int]*agreement.Result{}}, nil
 }
 
-// m2Edit is the M2 form of e as ERRANT writes it: a deletion's correction
-// field is empty, not "-NONE-".
-func m2Edit(e edits.Edit, coder int) corpora.M2Edit {
-	if len(e.C) == 0 && !e.IsNoop() && len(e.Alternatives) == 0 {
-		e.Alternatives = []string{""}
-	}
-	return corpora.NewM2Edit(e, coder)
-}
+func (c *m2Comparison) close() { c.f.Close() }
 
-// redoBlocks replaces the edits of every coder of every block, in
-// ascending coder order, by redo's (Reclassify or Reextract); a coder's
-// noop is kept as it is.
-func redoBlocks(lang edits.Language, blocks []corpora.M2Block, redo func(*edits.Sentence, []edits.Edit) []edits.Edit) {
-	edits.Parallel(len(blocks), func(i int) {
-		b := &blocks[i]
-		var src *edits.Sentence
-		var out []corpora.M2Edit
-		for _, coder := range b.Coders() {
-			gold := b.CoderEdits(coder)
-			if gold[0].IsNoop() {
-				first := slices.IndexFunc(b.Edits, func(e corpora.M2Edit) bool { return e.Coder == coder })
-				out = append(out, b.Edits[first])
-				continue
-			}
-			if src == nil {
-				src = lang.Annotate(b.Source)
-			}
-			for _, e := range redo(src, gold) {
-				out = append(out, reuseLine(b.Edits, m2Edit(e, coder)))
-			}
+// add compares the result's next block with the file's next.
+func (c *m2Comparison) add(got *corpora.M2Block) error {
+	c.n++
+	if !c.r.Scan() {
+		if err := c.r.Err(); err != nil {
+			return err
 		}
-		b.Edits = out
-	})
-}
-
-// reuseLine returns the edit as read when e is unchanged from it, so that
-// the M2 writer reproduces the line byte for byte.
-func reuseLine(read []corpora.M2Edit, e corpora.M2Edit) corpora.M2Edit {
-	for _, r := range read {
-		if r.Coder == e.Coder && r.OStart == e.OStart && r.OEnd == e.OEnd && r.Type == e.Type &&
-			strings.Join(r.C, " ") == strings.Join(e.C, " ") && len(r.Alternatives) == 0 {
-			return r
-		}
+		return fmt.Errorf("%s has %d sentences, the result has more", c.path, c.n-1)
 	}
-	return e
+	exp := c.r.Block()
+	if strings.Join(got.Source, " ") != strings.Join(exp.Source, " ") {
+		return &corpora.ParseError{File: c.path, Line: exp.Line, Err: fmt.Errorf("source differs from the result's sentence %d", c.n)}
+	}
+	for _, k := range mergeCoders(got.Coders(), exp.Coders()) {
+		r := c.perCoder[k]
+		if r == nil {
+			r = &agreement.Result{}
+			c.perCoder[k] = r
+			c.coders = append(c.coders, k)
+		}
+		r.Add(got.Source, got.CoderEdits(k), exp.CoderEdits(k))
+	}
+	return nil
 }
 
-// compareM2 compares blocks with the M2 file ref, coder by coder, and
-// prints the agreement of each coder and in total.
-func compareM2(w io.Writer, blocks []corpora.M2Block, ref, html string) error {
-	want, err := corpora.ReadM2File(ref)
-	if err != nil {
+// write prints the agreement of each coder and in total, after checking
+// that the file has no sentence more than the result.
+func (c *m2Comparison) write(w io.Writer, html string) error {
+	if c.r.Scan() {
+		n := c.n + 1
+		for c.r.Scan() {
+			n++
+		}
+		return fmt.Errorf("%s has %d sentences, the result has %d", c.path, n, c.n)
+	}
+	if err := c.r.Err(); err != nil {
 		return err
 	}
-	if len(want) != len(blocks) {
-		return fmt.Errorf("%s has %d sentences, the result has %d", ref, len(want), len(blocks))
-	}
 	var total agreement.Result
-	perCoder := map[int]*agreement.Result{}
-	var coders []int
-	for i := range blocks {
-		got, exp := &blocks[i], &want[i]
-		if strings.Join(got.Source, " ") != strings.Join(exp.Source, " ") {
-			return &corpora.ParseError{File: ref, Line: exp.Line, Err: fmt.Errorf("source differs from the result's sentence %d", i+1)}
-		}
-		for _, c := range mergeCoders(got.Coders(), exp.Coders()) {
-			r := perCoder[c]
-			if r == nil {
-				r = &agreement.Result{}
-				perCoder[c] = r
-				coders = append(coders, c)
-			}
-			r.Add(got.Source, got.CoderEdits(c), exp.CoderEdits(c))
-		}
+	for _, k := range c.coders {
+		c.perCoder[k].WriteSummary(w, fmt.Sprintf("coder %d", k))
+		total.Merge(*c.perCoder[k])
 	}
-	for _, c := range coders {
-		perCoder[c].WriteSummary(w, fmt.Sprintf("coder %d", c))
-		total.Merge(*perCoder[c])
-	}
-	if len(coders) > 1 {
+	if len(c.coders) > 1 {
 		total.WriteSummary(w, "all")
 	}
 	total.WriteConfusion(w)
 	total.WriteSpanExamples(w, 20)
 	if html != "" {
-		title := "gecmetric edits: agreement with " + filepath.Base(ref)
+		title := "gecmetric edits: agreement with " + filepath.Base(c.path)
 		return atomicfile.Write(html, func(w io.Writer) error { return htmlreport.Confusion(w, title, &total) })
 	}
 	return nil

@@ -77,7 +77,7 @@ func TestEditsErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"line counts", []string{"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "short")}, "short has 1 lines but"},
+		{"line counts", []string{"--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "short")}, "short:2: line counts differ: 1 lines, but the source"},
 		{"missing file", []string{"--source", filepath.Join(dir, "nope"), "--target", filepath.Join(dir, "short")}, "nope"},
 		{"no target", []string{"--source", filepath.Join(dir, "src.txt")}, "give --source and at least one --target"},
 		{"bad merge", []string{"--merge", "some", "--source", filepath.Join(dir, "src.txt"), "--target", filepath.Join(dir, "src.txt")}, "unknown merge strategy"},

@@ -3,13 +3,11 @@ package eval
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/internal/batch"
 	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
@@ -120,107 +118,41 @@ func (ev *Evaluator) Run(ctx context.Context, src Sentences, names []string, opt
 			return nil, err
 		}
 	}
-	batch := opt.Batch
-	if batch <= 0 {
-		batch = 1024
+	size := opt.Batch
+	if size <= 0 {
+		size = 1024
 	}
 	st := ev.newState(names, opt)
-	type job struct {
-		first int
-		sents []*Sentence
-		outs  []sentenceOut
-		err   error
+	ws := make([]*worker, batch.Workers())
+	for k := range ws {
+		ws[k] = ev.newWorker(len(names))
 	}
-	// The reader fills batches, the workers score them, this goroutine
-	// consumes them in order: up to two batches wait in each queue.
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	read := make(chan *job, 2)
-	done := make(chan *job, 2)
-	var readErr error
-	go func() {
-		defer close(read)
-		n := 0
-		for {
-			j := &job{first: n}
-			for len(j.sents) < batch && src.Scan() {
-				s := *src.Sentence()
-				j.sents = append(j.sents, &s)
-			}
-			n += len(j.sents)
-			if len(j.sents) == 0 {
-				readErr = src.Err()
-				return
-			}
-			select {
-			case read <- j:
-			case <-ctx.Done():
-				return
-			}
+	n := 0
+	next := func() (Sentence, bool) {
+		if !src.Scan() {
+			return Sentence{}, false
 		}
-	}()
-	go func() {
-		defer close(done)
-		workers := runtime.GOMAXPROCS(0)
-		ws := make([]*worker, workers)
-		for k := range ws {
-			ws[k] = ev.newWorker(len(names))
-		}
-		for j := range read {
-			j.outs = make([]sentenceOut, len(j.sents))
-			var next atomic.Int64
-			var wg sync.WaitGroup
-			var mu sync.Mutex
-			for _, w := range ws[:min(workers, len(j.sents))] {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for {
-						i := int(next.Add(1)) - 1
-						if i >= len(j.sents) {
-							return
-						}
-						out, err := w.score(j.sents[i])
-						if err != nil {
-							mu.Lock()
-							if j.err == nil {
-								j.err = fmt.Errorf("sentence %d: %w", j.first+i+1, err)
-							}
-							mu.Unlock()
-						}
-						j.outs[i] = out
-					}
-				}()
-			}
-			wg.Wait()
-			select {
-			case done <- j:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	for j := range done {
-		if j.err != nil {
-			return nil, j.err
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		for i, s := range j.sents {
-			if err := st.consume(j.first+i, s, &j.outs[i]); err != nil {
-				return nil, err
-			}
-		}
-		if opt.Progress != nil {
-			opt.Progress(j.first + len(j.sents))
-		}
+		return *src.Sentence(), true
 	}
-	if readErr != nil {
-		return nil, readErr
+	work := func(w int, s *Sentence) (sentenceOut, error) { return ws[w].score(s) }
+	emit := func(s *Sentence, out *sentenceOut) error {
+		if err := st.consume(n, s, out); err != nil {
+			return err
+		}
+		n++
+		if opt.Progress != nil && n%size == 0 {
+			opt.Progress(n)
+		}
+		return nil
 	}
-	if err := ctx.Err(); err != nil {
+	if err := batch.Map(ctx, size, next, work, emit); err != nil {
+		return nil, fmt.Errorf("sentence %d: %w", n+1, err)
+	}
+	if err := src.Err(); err != nil {
 		return nil, err
+	}
+	if opt.Progress != nil {
+		opt.Progress(n)
 	}
 	return st.results(), nil
 }

@@ -78,7 +78,8 @@ func TestReadGoldErrors(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
-		{"CRLF blank line does not end a block", "S a\r\n\r\nS b\n", "gold.m2:2:1: line starts with"},
+		{"blank line of spaces does not end a block", "S a\n \nS b\n", "gold.m2:2:1: line starts with"},
+		{"NUL byte", "S a\n\nS b\x00\n", "gold.m2:3:4: NUL byte"},
 		{"block without S line", "A 0 1|||R|||q|||REQUIRED|||-NONE-|||0\n\n", "gold.m2:1:1: block without an S line"},
 		{"too few fields", "S a\nA 0 1|||R|||q\n", "gold.m2:2:1: A line has 3"},
 		{"bad offsets", "S a\nA x 1|||R|||q|||REQUIRED|||-NONE-|||0\n", "gold.m2:2:3: span"},
@@ -92,6 +93,22 @@ func TestReadGoldErrors(t *testing.T) {
 				t.Errorf("err = %v, want prefix %q wrapping ErrGold", err, tt.want)
 			}
 		})
+	}
+}
+
+// CRLF line ends and a byte order mark read as plain LF M2 does (issue 14:
+// one behaviour for every reader).
+func TestReadGoldLineEnds(t *testing.T) {
+	lf := "S a b\nA 0 1|||R|||c|||REQUIRED|||-NONE-|||0\n\nS d\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\n\n"
+	want, err := ReadGold(strings.NewReader(lf), "lf.m2")
+	if err != nil || len(want) != 2 {
+		t.Fatal(err, want)
+	}
+	for _, in := range []string{strings.ReplaceAll(lf, "\n", "\r\n"), "\xef\xbb\xbf" + lf} {
+		got, err := ReadGold(strings.NewReader(in), "x.m2")
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: %v\n got %+v\nwant %+v", in, err, got, want)
+		}
 	}
 }
 
