@@ -97,6 +97,12 @@ type Reference struct {
 type TestSet struct {
 	Source [][]string
 	Refs   []Reference
+
+	// m2, for a test set read by ReadTestSet from M2 references, holds
+	// each sentence's M2 scorer's gold and ERRANT references as made from
+	// the files' blocks (see Files); nil entries are built from Refs.
+	m2Gold     []*m2.Sentence
+	errantRefs []*errant.Sentence
 }
 
 // A System is one hypothesis to score.
@@ -291,6 +297,9 @@ func (m *memorySentences) Scan() bool {
 		}
 	}
 	s := Sentence{Source: m.set.Source[i], Refs: make([]Correction, len(m.set.Refs))}
+	if m.set.m2Gold != nil {
+		s.M2Gold, s.ERRANTRefs = m.set.m2Gold[i], m.set.errantRefs[i]
+	}
 	for k, r := range m.set.Refs {
 		s.Refs[k].Tokens = r.Tokens[i]
 		if r.Edits != nil {

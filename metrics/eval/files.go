@@ -175,3 +175,57 @@ func checkRefs(refs int) error {
 	}
 	return nil
 }
+
+// ReadTestSet reads the files of a test set into memory, for callers that
+// score many systems or subsets of sentences: the sources, one Reference
+// per reference (per coder of an M2 file), and from M2 references the M2
+// scorer's gold and ERRANT's references exactly as Files streams them. It
+// also returns the systems of opt.Hyps, named by their base names.
+func ReadTestSet(opt corpora.TestSetOptions) (*TestSet, []System, error) {
+	f, err := OpenFiles(opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	set := &TestSet{}
+	for _, name := range f.ts.RefNames() {
+		set.Refs = append(set.Refs, Reference{Name: name})
+	}
+	systems := make([]System, len(f.ts.Hyps))
+	for k, name := range f.Systems() {
+		systems[k].Name = name
+	}
+	for f.Scan() {
+		s := f.Sentence()
+		set.Source = append(set.Source, s.Source)
+		for k, r := range s.Refs {
+			set.Refs[k].Tokens = append(set.Refs[k].Tokens, r.Tokens)
+			if r.Edits != nil {
+				set.Refs[k].Edits = append(set.Refs[k].Edits, r.Edits)
+			}
+		}
+		if f.oneM2 || f.allM2 {
+			set.m2Gold = append(set.m2Gold, s.M2Gold)
+			set.errantRefs = append(set.errantRefs, s.ERRANTRefs)
+		}
+		for k, h := range s.Hyps {
+			sys := &systems[k]
+			sys.Tokens = append(sys.Tokens, h.Tokens)
+			sys.M2Tokens = append(sys.M2Tokens, h.M2Tokens)
+			if h.Edits != nil {
+				sys.Edits = append(sys.Edits, h.Edits)
+			}
+		}
+	}
+	if err := f.Err(); err != nil {
+		return nil, nil, err
+	}
+	for k := range systems {
+		if f.ts.Hyps[k].M2 || f.tok {
+			// M2 systems are scored as plain text in memory (their
+			// tokens); Edits hold the lowest coder's.
+			systems[k].M2Tokens = nil
+		}
+	}
+	return set, systems, nil
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits/generic"
 	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/metrics/gleu"
 	"github.com/gecmetric/gecmetric/metrics/m2"
 )
 
@@ -118,3 +119,44 @@ func TestFilesEqualMemory(t *testing.T) {
 		t.Errorf("the systems do not test much: %+v %+v", *want[0].M2, *want[1].M2)
 	}
 }
+
+// ReadTestSet holds in memory what Files streams: scoring its systems with
+// Score gives the streamed numbers (CoNLL-2014, the two-annotator M2 gold).
+func TestReadTestSetEqualsFiles(t *testing.T) {
+	dir := testdata.Dir(t, "conll14-errant")
+	opt := corpora.TestSetOptions{Refs: []string{filepath.Join(dir, "m2", "gold.m2")},
+		Hyps: []string{filepath.Join(dir, "text", "AMU.txt"), filepath.Join(dir, "text", "IPN.txt")}}
+	cfg := Config{Lang: generic.New("en"), GLEU: gleuOptions(20)}
+	set, systems, err := ReadTestSet(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem, err := New(cfg, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := OpenFiles(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fs.Close()
+	streamed, err := NewEvaluator(cfg, fs.References()).Run(context.Background(), fs, fs.Systems(), RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, sys := range systems {
+		got, err := mem.Score(sys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := streamed[k]
+		if got.Name != w.Name || got.M2.F != w.M2.F || got.M2.Correct != w.M2.Correct || got.ERRANT.Counts != w.ERRANT.Counts || got.GLEU.Mean != w.GLEU.Mean {
+			t.Errorf("%s: in memory M2 %v ERRANT %v GLEU %v; streamed %v %v %v", sys.Name, got.M2.F, got.ERRANT.Counts, got.GLEU.Mean, w.M2.F, w.ERRANT.Counts, w.GLEU.Mean)
+		}
+	}
+	if streamed[0].M2.Correct == 0 || len(set.Refs) != 2 {
+		t.Errorf("%d references, M2 %+v", len(set.Refs), *streamed[0].M2)
+	}
+}
+
+func gleuOptions(iters int) gleu.Options { return gleu.Options{Iterations: iters} }

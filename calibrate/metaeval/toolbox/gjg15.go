@@ -2,16 +2,11 @@ package toolbox
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 
 	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/corpora"
-	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/human"
-	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/m2"
 )
@@ -59,60 +54,12 @@ func LoadGJG15(root string) (*Benchmark, error) {
 }
 
 // ReadM2TestSet reads a test set from one M2 file: the sources, one
-// reference per coder, the M2 scorer's gold (m2.ReadGold) and ERRANT's
-// references (every block's coders in file order).
+// reference per coder, the M2 scorer's gold (as m2.ReadGold reads it) and
+// ERRANT's references (every block's coders in file order), with
+// eval.ReadTestSet, as `gecmetric eval --ref FILE` reads it.
 func ReadM2TestSet(path string) (*eval.TestSet, error) {
-	blocks, err := corpora.ReadM2File(path)
-	if err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	gold, err := m2.ReadGold(f, path)
-	if err != nil {
-		return nil, err
-	}
-	if len(gold) != len(blocks) {
-		return nil, fmt.Errorf("%s: the M2 scorer's reader finds %d sentences, gecmetric's %d", path, len(gold), len(blocks))
-	}
-	var coders []int
-	set := &eval.TestSet{M2Gold: gold, ERRANTRefs: make([]errant.Sentence, len(blocks))}
-	for i := range blocks {
-		b := &blocks[i]
-		set.Source = append(set.Source, b.Source)
-		for _, c := range b.Coders() {
-			if !slices.Contains(coders, c) {
-				coders = append(coders, c)
-			}
-		}
-		es := make([]edits.Edit, len(b.Edits))
-		cs := make([]int, len(b.Edits))
-		fields := make([]string, len(b.Edits))
-		for k, e := range b.Edits {
-			es[k], cs[k], fields[k] = e.Edit, e.Coder, e.CorrectionField()
-		}
-		set.ERRANTRefs[i] = errant.Group(es, cs, fields)
-	}
-	slices.Sort(coders)
-	for _, c := range coders {
-		ref := eval.Reference{Name: path + "#" + strconv.Itoa(c)}
-		for i := range blocks {
-			var mine []edits.Edit
-			for _, e := range blocks[i].CoderEdits(c) {
-				if !e.IsNoop() {
-					mine = append(mine, e)
-				}
-			}
-			toks, _ := edits.ApplyEdits(blocks[i].Source, mine)
-			ref.Tokens = append(ref.Tokens, toks)
-			ref.Edits = append(ref.Edits, mine)
-		}
-		set.Refs = append(set.Refs, ref)
-	}
-	return set, nil
+	set, _, err := eval.ReadTestSet(corpora.TestSetOptions{Refs: []string{path}})
+	return set, err
 }
 
 // ReadSystem reads a plain-text system output of n sentences, one
