@@ -221,7 +221,7 @@ func ReadTestSet(opt corpora.TestSetOptions) (*TestSet, []System, error) {
 		return nil, nil, err
 	}
 	for k := range systems {
-		if f.ts.Hyps[k].M2 || f.tok {
+		if f.ts.Hyps[k].M2 || f.ts.Hyps[k].Tokenized {
 			// M2 systems are scored as plain text in memory (their
 			// tokens); Edits hold the lowest coder's.
 			systems[k].M2Tokens = nil
