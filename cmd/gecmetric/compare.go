@@ -210,7 +210,7 @@ func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (*comp
 	signature := ""
 	if len(names) > 0 {
 		if systems, err = compare.ScoreAll(ctx, ev, in.sentences, in.names); err != nil {
-			return nil, nil, "", err
+			return nil, nil, "", inputError(err)
 		}
 		signature = ev.Signature()
 	} else {
@@ -236,7 +236,7 @@ func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (*comp
 		}
 		ratings, err := jd.Overall(ctx, src, again.names)
 		if err != nil {
-			return nil, nil, "", err
+			return nil, nil, "", inputError(err)
 		}
 		for k, r := range ratings {
 			systems[k].AddMean("overall", r)

@@ -133,7 +133,7 @@ func editsCommand(e *env) *cli.Command {
 				err = run(e.stdout)
 			}
 			if err != nil {
-				return err
+				return inputError(err)
 			}
 			if cmp != nil {
 				return cmp.write(e.stdout, cmd.String("html"))

@@ -111,7 +111,7 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		err = score()
 	}
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	in.warn(e.stderr, results)
 	if cmd.Bool("json") {
@@ -191,25 +191,52 @@ func demoInput() evalInput {
 	return evalInput{sentences: set.Sentences(systems...), names: names, refs: len(set.Refs)}
 }
 
+// testSetOptions are the test-set flags with the systems hyps; commands
+// without --max-tokens get the default limit.
+func testSetOptions(cmd *cli.Command, hyps []string) corpora.TestSetOptions {
+	opt := corpora.TestSetOptions{
+		Source: cmd.String("source"),
+		Refs:   cmd.StringSlice("ref"),
+		Hyps:   hyps,
+		Policy: policyOf(cmd),
+	}
+	if cmd.Int("max-tokens") != 0 {
+		opt.MaxTokens = int(cmd.Int("max-tokens"))
+	}
+	return opt
+}
+
+// inputError gives the loader's errors the command's words and hints.
+func inputError(err error) error {
+	switch {
+	case errors.Is(err, corpora.ErrNoSource):
+		return usageError{errors.New("plain-text references need --source (an M2 reference would give it)")}
+	case errors.Is(err, tokenize.ErrRaw):
+		return hinted(err, tokenize.Hint)
+	case errors.Is(err, corpora.ErrTooLong):
+		return hinted(err, maxTokensHint)
+	}
+	return err
+}
+
+// maxTokensHint is the advice for a sentence over --max-tokens.
+const maxTokensHint = "raise --max-tokens (-1: no limit) to read longer sentences; their cost grows with their length"
+
 // openEvalInput opens the files of --source and --ref with the systems hyps.
 func openEvalInput(cmd *cli.Command, hyps []string) (evalInput, error) {
-	files, err := eval.OpenFiles(corpora.TestSetOptions{
-		Source:    cmd.String("source"),
-		Refs:      cmd.StringSlice("ref"),
-		Hyps:      hyps,
-		MaxTokens: int(cmd.Int("max-tokens")),
-		Policy:    policyOf(cmd),
-	})
-	if errors.Is(err, tokenize.ErrRaw) {
-		return evalInput{}, hinted(err, tokenize.Hint)
-	}
-	if errors.Is(err, corpora.ErrNoSource) {
-		return evalInput{}, usageError{errors.New("plain-text references need --source (an M2 reference would give it)")}
-	}
+	files, err := eval.OpenFiles(testSetOptions(cmd, hyps))
 	if err != nil {
-		return evalInput{}, err
+		return evalInput{}, inputError(err)
 	}
 	return evalInput{sentences: files, names: files.Systems(), refs: files.References(), files: files, tokenize: cmd.Bool("tokenize")}, nil
+}
+
+// readTestSet reads the test set of --source and --ref with the systems
+// hyps into memory (eval.ReadTestSet), for commands that score them many
+// times.
+func readTestSet(cmd *cli.Command, hyps []string) (*eval.TestSet, []eval.System, error) {
+	set, systems, err := eval.ReadTestSet(testSetOptions(cmd, hyps))
+	return set, systems, inputError(err)
 }
 
 // warn prints what the run found worth saying: hypotheses that look

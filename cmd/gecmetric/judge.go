@@ -95,7 +95,7 @@ func judgeCommand(e *env) *cli.Command {
 				return lines(i, js)
 			})
 			if err != nil {
-				return err
+				return inputError(err)
 			}
 			in.warn(e.stderr, nil)
 			if sum != nil {

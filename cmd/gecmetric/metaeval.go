@@ -202,15 +202,15 @@ func toolboxScores(cmd *cli.Command, hyps []string, stderr io.Writer) ([]metaeva
 	for k, h := range hyps {
 		sysNames[k], paths[k] = namedFile(h)
 	}
-	in, err := readEvalInput(cmd.String("source"), cmd.StringSlice("ref"), paths, stderr, policyOf(cmd))
+	set, systems, err := readTestSet(cmd, paths)
 	if err != nil {
 		return nil, err
 	}
-	for k := range in.systems {
-		in.systems[k].Name = sysNames[k]
+	for k := range systems {
+		systems[k].Name = sysNames[k]
 	}
 	cfg := eval.Config{Beta: beta, Lang: languageFor(cmd.String("lang")), Version: version}
-	return toolbox.Score(in.set, in.systems, names, toolbox.Options{Eval: cfg})
+	return toolbox.Score(set, systems, names, toolbox.Options{Eval: cfg})
 }
 
 func writeMetaEval(w io.Writer, rep *metaeval.Report, opt metaeval.Options) error {
