@@ -313,7 +313,7 @@ func (ts *TestSet) openFile(path string) (*testFile, error) {
 	ts.closers = append(ts.closers, f)
 	br := bufio.NewReaderSize(f, 64*1024)
 	head, _ := br.Peek(1 << 16)
-	tf := &testFile{TestFile: TestFile{Path: path, M2: isM2(path, head)}}
+	tf := &testFile{TestFile: TestFile{Path: path, M2: IsM2(path, head)}}
 	if empty, err := allSpace(br, path); err != nil {
 		return nil, err
 	} else if empty {
@@ -352,9 +352,9 @@ func allSpace(br *bufio.Reader, path string) (bool, error) {
 	}
 }
 
-// isM2 decides whether a file is M2: by the .m2 extension, or by an "S "
+// IsM2 decides whether a file is M2: by the .m2 extension, or by an "S "
 // first line followed by an "A " line or a blank line.
-func isM2(path string, head []byte) bool {
+func IsM2(path string, head []byte) bool {
 	if strings.EqualFold(filepath.Ext(path), ".m2") {
 		return true
 	}

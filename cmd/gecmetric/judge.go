@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/urfave/cli/v3"
@@ -21,8 +19,6 @@ import (
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/sv"
-	"github.com/gecmetric/gecmetric/human"
-	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 

@@ -114,7 +114,7 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 		return usageError{errors.New("judge --llm-url needs --source and --hyp (plain text, one sentence a line) or --llm-json QUERIES")}
 	}
 	for _, p := range append([]string{source}, hyps...) {
-		if head, err := fileHead(p); err == nil && isM2(p, head) {
+		if head, err := fileHead(p); err == nil && corpora.IsM2(p, head) {
 			return usageError{fmt.Errorf("%s is M2: judge --llm-url sends plain text, one sentence a line, as written", p)}
 		}
 	}
