@@ -30,6 +30,7 @@ type cacheKey struct {
 type cached struct {
 	lm       *lmScore
 	ged      []float64
+	grams    *charGrams   // for chrF
 	gleu     *gleu.Scorer // this sentence as a source, with the references below
 	gleuRefs []string     // their keys
 }
@@ -108,6 +109,14 @@ func (x *Extractor) cachedProbs(s *edits.Sentence) []float64 {
 		func(e *cached) ([]float64, bool) { return e.ged, e.ged != nil },
 		func() []float64 { return x.GED.Probs(s, nil) },
 		func(e *cached, v []float64) { e.ged = v })
+}
+
+// cachedGrams returns the character n-grams of s for chrF.
+func (x *Extractor) cachedGrams(s *edits.Sentence) *charGrams {
+	return lookup(x, s,
+		func(e *cached) (*charGrams, bool) { return e.grams, e.grams != nil },
+		func() *charGrams { return charGramsOf(s.Texts()) },
+		func(e *cached, v *charGrams) { e.grams = v })
 }
 
 // gleuScorer returns a GLEU scorer of the source and references of in.

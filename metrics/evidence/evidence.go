@@ -285,7 +285,7 @@ func (x *Extractor) source(v Values, src, hyp *edits.Sentence, es []edits.Edit, 
 	v["re.src_oov"] = float64(len(x.oovWords(src)))
 	v["re.patterns_fixed"] = float64(max(0, Patterns(src)-Patterns(hyp)))
 	v["me.content_src"] = contentChange(src, hyp)
-	v["me.chrf_src"] = ChrF(hyp.Texts(), src.Texts())
+	v["me.chrf_src"] = chrfOf(x.cachedGrams(hyp), x.cachedGrams(src))
 	v["me.negation"] = math.Abs(float64(negations(hyp) - negations(src)))
 	v["me.numbers"] = float64(symDiff(numbers(hyp), numbers(src)))
 	v["me.names"] = float64(symDiff(names(hyp), names(src)))
@@ -362,7 +362,7 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []i
 	v["me.content_ref"] = contentChange(ref, in.Hyp)
 	chrf := 0.0
 	for _, r := range in.Refs {
-		chrf = math.Max(chrf, ChrF(ht, r.Texts()))
+		chrf = math.Max(chrf, chrfOf(x.cachedGrams(in.Hyp), x.cachedGrams(r)))
 	}
 	v["me.chrf_ref"] = chrf
 	return best, refEdits
