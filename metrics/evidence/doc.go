@@ -78,4 +78,13 @@
 //
 // Edits are extracted by package edits with the given Language, so the
 // same counts that score a system (ERRANT's) describe it here.
+//
+// Performance: the language-model, detector, chrF n-gram and GLEU results
+// of a sentence are cached by its text (the last 4,096 sentences, shared
+// by all Extractors, safe for concurrent use), so a source and its
+// references are scored once for all their outputs, and an output left as
+// its source or shared by several systems once. On CoNLL-2014 (7 outputs
+// of 1,312 sentences, one reference) the lm.*, ged.* and ref.* features
+// add no measurable CPU time to gecmetric judge (BenchmarkCompute,
+// BenchmarkComputeUncached and BenchmarkComputeBase measure one output).
 package evidence
