@@ -31,6 +31,7 @@ type cached struct {
 	lm       *lmScore
 	ged      []float64
 	grams    *charGrams   // for chrF
+	alone    Values       // the base features of this sentence as an output alone
 	gleu     *gleu.Scorer // this sentence as a source, with the references below
 	gleuRefs []string     // their keys
 }

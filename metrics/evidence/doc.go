@@ -80,12 +80,13 @@
 // same counts that score a system (ERRANT's) describe it here.
 //
 // Performance: the language-model, detector, chrF n-gram and GLEU results
-// of a sentence are cached by its text (the last 4,096 sentences, shared
+// of a sentence, and its base features as an output alone, are cached by
+// its text (the last 4,096 sentences, shared
 // by all Extractors, safe for concurrent use), so a source and its
 // references are scored once for all their outputs, and an output left as
 // its source or shared by several systems once. On CoNLL-2014 (7 outputs
-// of 1,312 sentences, one reference, one core) gecmetric judge took 7.5 s
+// of 1,312 sentences, one reference, one core) gecmetric judge took 6.3 s
 // of CPU with the lm.*, ged.* and ref.* features and 6.6-6.9 s before
-// them, measured at a load average of 38 on two cores (BenchmarkCompute,
+// them, measured at a load average of 32-38 on two cores (BenchmarkCompute,
 // BenchmarkComputeUncached and BenchmarkComputeBase measure one output).
 package evidence

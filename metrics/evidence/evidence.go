@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"maps"
 	"math"
 	"strings"
 	"unicode"
@@ -207,7 +208,10 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	form := FormAlone
 	hyp := in.Hyp
 	oov := x.oovWords(hyp) // positions, used by every form
-	x.alone(v, hyp, oov)
+	maps.Copy(v, lookup(x, hyp,
+		func(e *cached) (Values, bool) { return e.alone, e.alone != nil },
+		func() Values { a := Values{}; x.alone(a, hyp, oov); return a },
+		func(e *cached, a Values) { e.alone = a }))
 	hl := x.lmAlone(v, hyp)
 	hp := x.gedAlone(v, hyp)
 	if in.Source == nil {
