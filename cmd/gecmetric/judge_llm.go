@@ -25,6 +25,12 @@ import (
 
 // llmFlags are judge's flags for asking a language model (seed 000).
 func llmFlags() []cli.Flag {
+	return append(llmClientFlags(),
+		&cli.StringFlag{Name: "llm-answers", Usage: "--llm-url: also write the answers to this file in the seed-000 answer format", Action: outputPath})
+}
+
+// llmClientFlags describe the language model to ask (judge, meta-eval).
+func llmClientFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "llm-url", Usage: "ask the language model behind this OpenAI-compatible API instead (e.g. http://localhost:11434/v1 for Ollama)"},
 		&cli.StringFlag{Name: "llm-model", Usage: "--llm-url: the model name, e.g. llama3.1:8b or gpt-4o"},
@@ -40,16 +46,15 @@ func llmFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "llm-timeout", Value: 2 * time.Minute, Usage: "--llm-url: time limit of one request"},
 		&cli.IntFlag{Name: "llm-retries", Value: 5, Usage: "--llm-url: retries of a request after a 429, 5xx or timeout"},
 		&cli.BoolFlag{Name: "llm-strict", Usage: "--llm-url: reject a semantics score between labels (4.5) instead of rounding it half to even"},
-		&cli.StringFlag{Name: "llm-answers", Usage: "--llm-url: also write the answers to this file in the seed-000 answer format", Action: outputPath},
 	}
 }
 
 // llmClient makes the client the llm flags describe.
-func llmClient(e *env, cmd *cli.Command) (*llmjudge.Client, error) {
+func llmClient(stderr io.Writer, cmd *cli.Command) (*llmjudge.Client, error) {
 	c := &llmjudge.Client{
 		URL: cmd.String("llm-url"), Model: cmd.String("llm-model"),
 		Concurrency: cmd.Int("llm-concurrency"), Timeout: cmd.Duration("llm-timeout"), Retries: cmd.Int("llm-retries"),
-		Strict: cmd.Bool("llm-strict"), Progress: e.stderr,
+		Strict: cmd.Bool("llm-strict"), Progress: stderr,
 	}
 	if c.Model == "" {
 		return nil, usageError{errors.New("--llm-url needs --llm-model: the model's name on that server")}
@@ -84,7 +89,7 @@ func llmClient(e *env, cmd *cli.Command) (*llmjudge.Client, error) {
 // (JudgeAnswer); --llm-answers also keeps the answers in the answer
 // format.
 func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge) error {
-	c, err := llmClient(e, cmd)
+	c, err := llmClient(e.stderr, cmd)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
 	"github.com/gecmetric/gecmetric/calibrate/llmjudge/llmtest"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/testdata"
@@ -388,5 +390,77 @@ func TestJudgeLLMInterrupted(t *testing.T) {
 	}
 	if srv.Requests() != 9 { // 4 before the stop (the 4th never answered), 5 after
 		t.Errorf("%d requests in all, want 9", srv.Requests())
+	}
+}
+
+// TestMetaEvalLLM: meta-eval --metrics llm:Q asks the model about the
+// ranked systems' outputs (the fixture of testdata/script/metaeval.txtar)
+// and meta-evaluates its answers beside the other metrics.
+func TestMetaEvalLLM(t *testing.T) {
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "script", "metaeval.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	texts := map[string][]string{}
+	for _, f := range ar.Files {
+		os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644)
+		texts[f.Name] = strings.Split(strings.TrimSpace(string(f.Data)), "\n")
+	}
+	// The model prefers A, then B, then C, then the input: semantics 5 to
+	// 2 and as many errors left as the position.
+	systems := []string{"A", "B", "C", "INPUT"}
+	sources := []string{"He go to school every days .", "The cat sat on mat .", "She like apples ."}
+	replies := map[string]string{}
+	for i, src := range sources {
+		q := human.Query{Source: src, Systems: systems}
+		var b strings.Builder
+		b.WriteString("{")
+		for k, s := range systems {
+			q.Outputs = append(q.Outputs, texts[s+".txt"][i])
+			fmt.Fprintf(&b, "%q: {\"semantics\": %d, \"grammaticality\": %q, \"overcorrection\": \"No\"}, ", s, 5-k, []string{"0", "1", "2 or more", "2 or more"}[k])
+		}
+		b.WriteString(`"id": "x"}`)
+		replies[llmtest.Key(q)] = b.String()
+	}
+	srv := llmtest.New(replies)
+	defer srv.Close()
+	args := []string{"meta-eval", "--rankings", filepath.Join(dir, "rankings.xml"), "--ref", filepath.Join(dir, "gold.m2"),
+		"--hyp", filepath.Join(dir, "A.txt"), "--hyp", filepath.Join(dir, "B.txt"), "--hyp", filepath.Join(dir, "C.txt"), "--hyp", filepath.Join(dir, "INPUT.txt"),
+		"--metrics", "m2,llm:overall,llm:remaining_errors", "--resamples", "0", "--trueskill-runs", "20", "--llm-url", srv.URL, "--llm-model", "m", "--llm-cache", "none"}
+	out, errOut, code := gecmetric(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if srv.Requests() != 3 || !strings.Contains(errOut, "3/3 queries done, 0 from the cache, 3 requests") {
+		t.Errorf("%d requests; stderr %s", srv.Requests(), errOut)
+	}
+	rows := map[string][]string{}
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 2 {
+			rows[f[0]+" "+f[1]] = f
+		}
+	}
+	// Sentence level: the same 18 decided pairs as m2; system level: the
+	// four systems.
+	for _, m := range []string{"llm:overall", "llm:remaining_errors"} {
+		if rows[m+" 18"] == nil || rows[m+" 4"] == nil {
+			t.Errorf("no sentence row (18 pairs) or system row (4 systems) for %s:\n%s", m, out)
+		}
+	}
+	// The answers rank A > B > C > INPUT, the Expected Wins order: rho 1;
+	// they agree with 17 of the 18 decided pairs.
+	if f := rows["llm:overall 4"]; f == nil || f[3] != "1.000" {
+		t.Errorf("llm:overall system row %v, want EW rho 1.000", f)
+	}
+	if f := rows["llm:overall 18"]; f == nil || f[2] != "0" || f[3] != "0.944" {
+		t.Errorf("llm:overall sentence row %v, want 0 ties, accuracy 0.944", f)
+	}
+	if rows["m2 18"] == nil {
+		t.Errorf("no m2 row:\n%s", out)
+	}
+	// Without --llm-url, llm:Q is a usage error.
+	if _, errOut, code := gecmetric(t, "", args[:len(args)-6]...); code != 2 || !strings.Contains(errOut, "--metrics llm:Q needs --llm-url and --llm-model") {
+		t.Errorf("no --llm-url: exit %d, %s", code, errOut)
 	}
 }

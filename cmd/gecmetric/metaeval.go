@@ -7,8 +7,11 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v3"
@@ -62,12 +65,12 @@ func metaEvalCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction"},
 			&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON instead of tables"},
-		}, tokenizeFlags()...),
+		}, append(tokenizeFlags(), llmClientFlags()...)...),
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runMetaEval(ctx, e, cmd) },
 	}
 }
 
-func runMetaEval(_ context.Context, e *env, cmd *cli.Command) error {
+func runMetaEval(ctx context.Context, e *env, cmd *cli.Command) error {
 	opt, err := metaEvalOptions(cmd)
 	if err != nil {
 		return usageError{err}
@@ -89,7 +92,7 @@ func runMetaEval(_ context.Context, e *env, cmd *cli.Command) error {
 	}
 	var scores []metaeval.Scores
 	if hyps := cmd.StringSlice("hyp"); len(hyps) > 0 {
-		if scores, err = toolboxScores(cmd, hyps, e.stderr); err != nil {
+		if scores, err = toolboxScores(ctx, cmd, hyps, e.stderr); err != nil {
 			return err
 		}
 	} else if len(cmd.StringSlice("ref")) > 0 {
@@ -185,7 +188,7 @@ func namedFile(arg string) (name, path string) {
 
 // toolboxScores reads the test set and the outputs as eval does and scores
 // them with the --metrics.
-func toolboxScores(cmd *cli.Command, hyps []string, stderr io.Writer) ([]metaeval.Scores, error) {
+func toolboxScores(ctx context.Context, cmd *cli.Command, hyps []string, stderr io.Writer) ([]metaeval.Scores, error) {
 	names, err := toolbox.ParseMetrics(cmd.String("metrics"))
 	if err != nil {
 		return nil, usageError{fmt.Errorf("--metrics: %v", err)}
@@ -210,7 +213,19 @@ func toolboxScores(cmd *cli.Command, hyps []string, stderr io.Writer) ([]metaeva
 		systems[k].Name = sysNames[k]
 	}
 	cfg := eval.Config{Beta: beta, Lang: languageFor(cmd.String("lang")), Version: version}
-	return toolbox.Score(set, systems, names, toolbox.Options{Eval: cfg})
+	opt := toolbox.Options{Eval: cfg}
+	if slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, "llm:") }) {
+		if cmd.String("llm-url") == "" {
+			return nil, usageError{errors.New("--metrics llm:Q needs --llm-url and --llm-model: the language model to ask")}
+		}
+		if opt.LLM, err = llmClient(stderr, cmd); err != nil {
+			return nil, err
+		}
+		var stop context.CancelFunc
+		opt.Context, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		defer stop()
+	}
+	return toolbox.Score(set, systems, names, opt)
 }
 
 func writeMetaEval(w io.Writer, rep *metaeval.Report, opt metaeval.Options) error {

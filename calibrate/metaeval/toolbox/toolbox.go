@@ -14,22 +14,30 @@
 //	        the best reference; corpus = of the summed statistics
 //	judge:Q        the judge's quantity Q with the references
 //	judge-noref:Q  the same with the source only (no reference)
+//	llm:Q          a language model's seed-000 answers (Options.LLM,
+//	               package calibrate/llmjudge; up to four systems per
+//	               request), as judge.JudgeAnswer makes them judgements
 //
 // with Q one of overall, grammaticality, fluency, meaning, overcorrection,
-// remaining_errors. The judge's scores are sentence scores (the system
+// remaining_errors (for llm:Q, one of LLMQuantities: the protocol asks no
+// grammaticality or fluency; an output the model left unanswered scores
+// NaN, no preference). The judge's scores are sentence scores (the system
 // score is their mean); overcorrection and remaining_errors are negated,
 // so that higher is better for every metric. Sentence scores are keyed by
 // the 0-based line index (metaeval.LineScores), the src-id of Appraise XML.
 package toolbox
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/calibrate/llmjudge"
 	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics/chrf"
@@ -50,6 +58,9 @@ const (
 // JudgeQuantities are the judge quantities a metric name may ask for.
 var JudgeQuantities = []string{"overall", judge.Grammaticality, judge.Fluency, judge.Meaning, judge.Overcorrection, judge.RemainingErrors}
 
+// LLMQuantities are the quantities an llm:Q metric may ask for.
+var LLMQuantities = []string{"overall", judge.Meaning, judge.Overcorrection, judge.RemainingErrors}
+
 // Metrics lists every metric name Score accepts.
 func Metrics() []string {
 	out := []string{M2, ERRANT, GLEU, ChrF}
@@ -57,6 +68,9 @@ func Metrics() []string {
 		for _, q := range JudgeQuantities {
 			out = append(out, p+q)
 		}
+	}
+	for _, q := range LLMQuantities {
+		out = append(out, "llm:"+q)
 	}
 	return out
 }
@@ -71,7 +85,8 @@ func ParseMetrics(s string) ([]string, error) {
 			continue
 		}
 		if !slices.Contains(Metrics(), m) {
-			return nil, fmt.Errorf("unknown metric %q (want m2, errant, gleu, chrf, judge:Q or judge-noref:Q with Q one of %s)", m, strings.Join(JudgeQuantities, ", "))
+			return nil, fmt.Errorf("unknown metric %q (want m2, errant, gleu, chrf, judge:Q or judge-noref:Q with Q one of %s, or llm:Q with Q one of %s)", m,
+				strings.Join(JudgeQuantities, ", "), strings.Join(LLMQuantities, ", "))
 		}
 		out = append(out, m)
 	}
@@ -87,8 +102,13 @@ type Options struct {
 	// the names asked for); its Lang extracts edits from plain text.
 	Eval eval.Config
 	// Judge judges the outputs for judge:Q metrics; nil means the
-	// default English judge (judge.New("en")).
+	// default English judge (judge.New("en")). For llm:Q its models
+	// fitted on LLM answers, if any, calibrate the answers.
 	Judge *judge.Judge
+	// LLM answers the seed-000 queries of llm:Q metrics; Context bounds
+	// its run (nil: context.Background()).
+	LLM     *llmjudge.Client
+	Context context.Context
 }
 
 // Score scores every system with each named metric (ParseMetrics) and
@@ -99,7 +119,7 @@ func Score(set *eval.TestSet, systems []eval.System, names []string, opt Options
 	corpus := map[string]map[string]float64{}
 	for _, n := range names {
 		lines[n] = map[string][]float64{}
-		if !strings.HasPrefix(n, "judge") {
+		if !strings.HasPrefix(n, "judge") && !strings.HasPrefix(n, "llm:") {
 			corpus[n] = map[string]float64{}
 		}
 	}
@@ -167,6 +187,9 @@ func Score(set *eval.TestSet, systems []eval.System, names []string, opt Options
 		}
 	}
 	if err := judgeScores(set, systems, names, opt, lines); err != nil {
+		return nil, err
+	}
+	if err := llmScores(set, systems, names, opt, lines); err != nil {
 		return nil, err
 	}
 	out := make([]metaeval.Scores, len(names))
@@ -253,6 +276,67 @@ func judgeScores(set *eval.TestSet, systems []eval.System, names []string, opt O
 					jd = b.noref
 				}
 				v[i] = quantity(jd, q)
+			}
+			lines[name][sys.Name] = v
+		}
+	}
+	return nil
+}
+
+// llmScores fills lines for the llm:Q names: the model answers every
+// sentence of every system (Client.RunLines), and each answer becomes a
+// judgement (Judge.JudgeAnswer).
+func llmScores(set *eval.TestSet, systems []eval.System, names []string, opt Options, lines map[string]map[string][]float64) error {
+	var asked []string
+	for _, n := range names {
+		if strings.HasPrefix(n, "llm:") {
+			asked = append(asked, n)
+		}
+	}
+	if len(asked) == 0 {
+		return nil
+	}
+	if opt.LLM == nil {
+		return errors.New("toolbox: llm:Q needs a language model (Options.LLM; gecmetric meta-eval --llm-url and --llm-model)")
+	}
+	j := opt.Judge
+	if j == nil {
+		j = &judge.Judge{Models: judge.ModelSet{}}
+	}
+	ctx := opt.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	n := len(set.Source)
+	sources := make([]string, n)
+	for i, s := range set.Source {
+		sources[i] = strings.Join(s, " ")
+	}
+	sysNames := make([]string, len(systems))
+	outputs := make([][]string, len(systems))
+	for s, sys := range systems {
+		if len(sys.Tokens) != n {
+			return fmt.Errorf("toolbox: system %s has %d sentences, the source %d", sys.Name, len(sys.Tokens), n)
+		}
+		sysNames[s] = sys.Name
+		outputs[s] = make([]string, n)
+		for i, t := range sys.Tokens {
+			outputs[s][i] = strings.Join(t, " ")
+		}
+	}
+	answers, _, _, err := opt.LLM.RunLines(ctx, sources, sysNames, outputs)
+	if err != nil {
+		return err
+	}
+	for _, name := range asked {
+		q := strings.TrimPrefix(name, "llm:")
+		for s, sys := range systems {
+			v := make([]float64, n)
+			for i, a := range answers[s] {
+				v[i] = math.NaN()
+				if a != nil {
+					v[i] = quantity(j.JudgeAnswer(*a), q)
+				}
 			}
 			lines[name][sys.Name] = v
 		}
