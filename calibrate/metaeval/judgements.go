@@ -140,3 +140,26 @@ func ranked(score []float64) []int {
 	})
 	return idx
 }
+
+// Subset returns the judgements of the items keep accepts (their Systems
+// unchanged), for cross-validation grouped by source sentence: fit on one
+// subset, measure SentenceLevel or SystemLevel on the other.
+func (j *Judgements) Subset(keep func(item string) bool) *Judgements {
+	out := &Judgements{Systems: j.Systems}
+	for it, name := range j.Items {
+		if !keep(name) {
+			continue
+		}
+		k := len(out.Items)
+		out.Items = append(out.Items, name)
+		var idx []int
+		for _, c := range j.byItem[it] {
+			cmp := j.Comparisons[c]
+			cmp.Item = k
+			idx = append(idx, len(out.Comparisons))
+			out.Comparisons = append(out.Comparisons, cmp)
+		}
+		out.byItem = append(out.byItem, idx)
+	}
+	return out
+}

@@ -260,3 +260,18 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("NaN statistic as JSON: %s %v", b, err)
 	}
 }
+
+func TestSubset(t *testing.T) {
+	j, err := metaeval.NewJudgements(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := j.Subset(func(item string) bool { return item == "1" })
+	if len(sub.Items) != 1 || len(sub.Comparisons) != 4 || sub.Comparisons[0].Item != 0 || len(sub.Systems) != 4 {
+		t.Fatalf("subset %+v", sub)
+	}
+	// A beat D once and lost once on item 1: Expected Wins (0 + 0 + 1/2) / 3.
+	if ew := sub.ExpectedWins(nil); math.Abs(ew[0]-0.5/3) > 1e-15 {
+		t.Errorf("Expected Wins of A on item 1: %v", ew[0])
+	}
+}
