@@ -53,36 +53,33 @@ func TestDefaultsReproducible(t *testing.T) {
 	if len(files) != len(all) {
 		t.Errorf("%d embedded models, %d fitted", len(files), len(all))
 	}
-	same, unchecked := 0, 0
+	same := 0
 	noLexicon := sv.SystemLexicon().Len() == 0
 	for _, f := range all {
-		if f.Lang == "sv" && noLexicon {
-			unchecked++
-			continue
-		}
-		data, err := defaultModels.ReadFile("models/" + f.FileName())
-		if err != nil {
-			t.Errorf("%s: not embedded; run go generate ./calibrate/judge", f.FileName())
-			continue
-		}
-		var buf bytes.Buffer
-		calibrate.WriteModel(&buf, f.Model)
-		if bytes.Equal(buf.Bytes(), data) {
-			same++
-			continue
-		}
-		emb, err := calibrate.ReadModel(bytes.NewReader(data), f.FileName())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := math.Abs(emb.CV.Spearman - f.Model.CV.Spearman); d > 0.02 || !slices.Equal(emb.Features, f.Model.Features) {
-			t.Errorf("%s: refitted CV Spearman %.3f, embedded %.3f; run go generate ./calibrate/judge", f.FileName(), f.Model.CV.Spearman, emb.CV.Spearman)
-		}
+		t.Run(f.FileName(), func(t *testing.T) {
+			if f.Lang == "sv" && noLexicon {
+				testdata.SkipComparison(t, "%s was fitted with Debian's Swedish word list (%s, package wswedish), which is not installed here", f.FileName(), sv.DefaultWordList)
+			}
+			data, err := defaultModels.ReadFile("models/" + f.FileName())
+			if err != nil {
+				t.Fatalf("%s: not embedded; run go generate ./calibrate/judge", f.FileName())
+			}
+			var buf bytes.Buffer
+			calibrate.WriteModel(&buf, f.Model)
+			if bytes.Equal(buf.Bytes(), data) {
+				same++
+				return
+			}
+			emb, err := calibrate.ReadModel(bytes.NewReader(data), f.FileName())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := math.Abs(emb.CV.Spearman - f.Model.CV.Spearman); d > 0.02 || !slices.Equal(emb.Features, f.Model.Features) {
+				t.Errorf("%s: refitted CV Spearman %.3f, embedded %.3f; run go generate ./calibrate/judge", f.FileName(), f.Model.CV.Spearman, emb.CV.Spearman)
+			}
+		})
 	}
 	t.Logf("%d of %d refitted models identical to the embedded ones", same, len(all))
-	if unchecked > 0 {
-		t.Logf("%d Swedish models not compared: they were fitted with Debian's Swedish word list (%s, package wswedish), which is not installed here", unchecked, sv.DefaultWordList)
-	}
 }
 
 // TestSottanaVersusGPT4 compares the cross-validated agreement of each
@@ -181,11 +178,17 @@ func TestSystemLevel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// floor is the Spearman measured when the test was written, less a
-	// margin; with four or five systems one swapped pair moves rho a lot.
+	// A floor is the Spearman measured when the test was written less one
+	// step of the statistic: with four systems (en) Spearman moves in
+	// steps of 0.2, with five (sv) in steps of 0.1, and one swapped
+	// adjacent pair is one step.
 	floors := map[string]float64{
-		"en " + Semantics5: 0.8, "en " + ErrorCount3: 0.4, "en " + Overcorrection: 0.8,
-		"sv " + Grammaticality: 0.9, "sv " + Fluency: 0.9, "sv " + Meaning: 0.7,
+		"en " + Semantics5:     0.6, // measured 0.80
+		"en " + ErrorCount3:    0.2, // measured 0.40
+		"en " + Overcorrection: 0.6, // measured 0.80
+		"sv " + Grammaticality: 0.8, // measured 0.90
+		"sv " + Fluency:        0.8, // measured 0.90
+		"sv " + Meaning:        0.6, // measured 0.70
 	}
 	if len(tab.Rows) != len(floors) {
 		t.Errorf("%d rows, want %d", len(tab.Rows), len(floors))

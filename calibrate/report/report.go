@@ -37,6 +37,12 @@ func Build(root string, log io.Writer) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	return BuildFrom(root, fitted)
+}
+
+// BuildFrom is Build from models already fitted by judge.FitDefaults on
+// the data in root.
+func BuildFrom(root string, fitted []judge.Fitted) (*Report, error) {
 	tables, held, err := judge.Tables(fitted, root)
 	if err != nil {
 		return nil, err

@@ -114,6 +114,11 @@ func printFit(e *env, f judge.LLMFitted) {
 	}
 }
 
+// fitDefaults fits the default models (calibrate defaults, calibrate
+// report). The tests replace it by a memo, so that the package's tests fit
+// once.
+var fitDefaults = judge.FitDefaults
+
 func calibrateDefaultsCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "defaults",
@@ -131,7 +136,7 @@ func calibrateDefaultsCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			fitted, err := judge.FitDefaults(root, e.stdout)
+			fitted, err := fitDefaults(root, e.stdout)
 			if err != nil {
 				return err
 			}
@@ -162,7 +167,11 @@ func calibrateReportCommand(e *env) *cli.Command {
 				return err
 			}
 			fmt.Fprintln(e.stderr, "gecmetric: fitting the default models")
-			r, err := report.Build(root, e.stderr)
+			fitted, err := fitDefaults(root, e.stderr)
+			if err != nil {
+				return err
+			}
+			r, err := report.BuildFrom(root, fitted)
 			if err != nil {
 				return err
 			}

@@ -15,9 +15,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
@@ -176,6 +178,37 @@ func TestCalibrateFitErrors(t *testing.T) {
 	}
 }
 
+// The default models are fitted once for all tests of the command (about
+// 18 s of CPU): calibrate defaults and calibrate report share the fit, and
+// each gets the fit's log as the first call wrote it.
+func init() {
+	fit := fitDefaults
+	type result struct {
+		fitted []judge.Fitted
+		log    []byte
+		err    error
+	}
+	var mu sync.Mutex
+	memo := map[string]*result{}
+	fitDefaults = func(root string, log io.Writer) ([]judge.Fitted, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		r, ok := memo[root]
+		if !ok {
+			var buf bytes.Buffer
+			fitted, err := fit(root, &buf)
+			r = &result{fitted, buf.Bytes(), err}
+			memo[root] = r
+		}
+		log.Write(r.log)
+		return r.fitted, r.err
+	}
+}
+
+// TestCalibrateDefaults runs calibrate defaults over the shared data: it
+// writes a file for every committed model (the same names) and prints each
+// one's cross-validated agreement. (calibrate/judge's
+// TestDefaultsReproducible compares the models themselves.)
 func TestCalibrateDefaults(t *testing.T) {
 	root := testdata.Dir(t)
 	out := t.TempDir()

@@ -44,3 +44,15 @@ func Golden(t testing.TB, elem ...string) string {
 	}
 	return p
 }
+
+// SkipComparison reports a comparison the test cannot make here (a word
+// list or tool not installed): it skips with the message, or fails with it
+// under CI=true, where everything a comparison needs is installed (.ci/run)
+// and a skip would hide a regression.
+func SkipComparison(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("CI=true, but this comparison cannot run: "+format, args...)
+	}
+	t.Skipf("comparison skipped: "+format, args...)
+}
