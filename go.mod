@@ -40,6 +40,7 @@ require (
 )
 
 require (
+	github.com/kljensen/snowball v0.10.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )

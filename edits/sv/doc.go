@@ -16,7 +16,10 @@
 // and genitive forms: bilar/bilarna, bil/bilen/bils; an adjective's -a and
 // -t forms: stor/stora/stort); or NOUN/ADJ after a determiner; X when
 // nothing fits. Lemma is the Snowball Swedish stem of an open-class
-// word (package snowball) and the word itself for a closed-class word.
+// word (github.com/kljensen/snowball/swedish, v0.10.0, the published
+// algorithm; it replaced a copy of our own after giving the same stems as
+// it on all 121,426 words of Debian's wswedish list, lower-cased) and the
+// word itself for a closed-class word.
 // There is no tagger: POS is a guess meant for typing edits, not a tagging.
 //
 // # Alignment and merging

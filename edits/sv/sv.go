@@ -3,9 +3,10 @@ package sv
 import (
 	"strings"
 
+	"github.com/kljensen/snowball/swedish"
+
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/generic"
-	"github.com/gecmetric/gecmetric/edits/sv/snowball"
 )
 
 // Language is Swedish. The zero value uses the system word list
@@ -46,7 +47,7 @@ func (l *Language) Annotate(tokens []string) *edits.Sentence {
 		}
 		lemma := low
 		if pos == "X" {
-			lemma = snowball.Stem(low)
+			lemma = stem(low)
 		}
 		s.Tokens[i] = edits.Token{Text: t, Lower: low, Lemma: lemma, POS: pos}
 	}
@@ -196,7 +197,7 @@ func sameStem(a, b string) bool {
 	if a == b {
 		return false
 	}
-	if snowball.Stem(a) == snowball.Stem(b) {
+	if stem(a) == stem(b) {
 		return true
 	}
 	strip := func(w string) []string {
@@ -252,3 +253,8 @@ func paradigm(w string, lex *Lexicon) string {
 	}
 	return ""
 }
+
+// stem returns the Snowball Swedish stem of a lower-case word, stop words
+// included (they are stemmed like any word, as the published algorithm
+// does).
+func stem(word string) string { return swedish.Stem(word, true) }
