@@ -56,229 +56,341 @@ import (
 // Words WordNet does not know (misspellings, names) keep prose's tag except
 // where context alone decides.
 func fixMorphTags(tokens, tags []string) {
-	t := wordnetTables()
+	c := &morphContext{t: wordnetTables(), tokens: tokens, tags: tags}
 	for i, w := range tokens {
-		low := lower(w)
-		switch low {
-		case "to":
-			if i > 0 && i+1 < len(tokens) && takesInfinitive[lower(tokens[i-1])] &&
-				tags[i+1] == "NN" && t.InIndex(wordnet.Verb, lower(tokens[i+1])) {
-				// "supposed to share": prose read a noun after "to".
-				tags[i], tags[i+1] = "TO", "VB"
-				continue
-			}
-			if tags[i] == "TO" && i+1 < len(tokens) && !toKeepsTO(tokens[i+1], tags[i+1]) {
-				tags[i] = "IN"
-			}
-			continue
-		case "one":
-			// "One might also", "as one may": the pronoun, as its subject use
-			// shows, not the number.
-			if tags[i] == "CD" && !nounFollowsTags(tags, i+1) && i+1 < len(tags) && (tags[i+1] == "MD" || strings.HasPrefix(tags[i+1], "VB")) {
-				tags[i] = "PRP"
-			}
-			continue
-		case "such":
-			if i+1 < len(tags) && tags[i+1] == "DT" {
-				tags[i] = "PDT"
-			}
-			continue
-		case "that":
-			// "undergoing that genetic testing": a determiner, unless the
-			// noun phrase it opens is a subject ("that people are").
-			if tags[i] == "IN" && nounFollowsTags(tags, i+1) && !verbAfterNounPhrase(tags, i+1) {
-				tags[i] = "DT"
-			}
-			continue
-		}
-		if tags[i] == "IN" && particles[low] && (i+1 == len(tokens) || strandingPunct[tokens[i+1]] ||
-			(i > 0 && phrasalParticles[low] && strings.HasPrefix(tags[i-1], "VB") && !strings.HasPrefix(tags[i+1], "NN") && tags[i+1] != "DT" && tags[i+1] != "PRP$")) {
-			// A stranded or phrasal-verb particle: "friends in .", "showing up of".
-			tags[i] = "RP"
-			continue
-		}
-		if tags[i] == "IN" && i > 0 && strings.HasPrefix(tags[i-1], "VB") && i+1 < len(tokens) &&
-			phrasalParticle(t, lower(tokens[i-1]), low, tags[i+1]) {
-			tags[i] = "RP"
-			continue
-		}
-		if len(low) < 3 || !isWordish(low) {
-			continue
-		}
-		if i > 0 && tags[i-1] == "POS" && (strings.HasPrefix(tags[i], "VB") || tags[i] == "JJ") {
-			// "persons ' thought", "people 's potential": a possessor's noun.
-			if t.InIndex(wordnet.Noun, low) {
-				tags[i] = "NN"
-				continue
-			}
-			if nounBase(t, low) != "" {
-				tags[i] = "NNS"
-				continue
-			}
-		}
-		if i == 0 && tags[i] == "NNP" && strings.HasSuffix(low, "s") && !t.InIndex(wordnet.Noun, low) {
-			// "Researches show": a capitalised common plural opening the sentence.
-			if b := nounBase(t, low); b != "" && b != low {
-				tags[i] = "NNS"
-				continue
-			}
-		}
-		if (strings.HasPrefix(tags[i], "VB") || strings.HasPrefix(tags[i], "RB")) && midSentenceName(tokens, i) {
-			tags[i] = "NNP"
-			continue
-		}
-		switch tags[i] {
-		case "NN":
-			if v := parallelVerb(tokens, tags, i, low); v != "" {
-				// "could cause a problem and cause more unhappiness": the
-				// same word, coordinated, keeps its verb reading.
-				tags[i] = v
-				continue
-			}
-			if verbAfterAdverb(t, tokens, tags, i, low) || verbBeforeObject(t, tokens, tags, i, low) {
-				tags[i] = verbTagOf(t, tokens, tags, i, low)
-				continue
-			}
-			if pluralLooking(low) && !singularPlurals[low] {
-				// "the links among": a plural that is also a WordNet lemma.
-				if b := nounBase(t, low); b != "" && b != low {
-					tags[i] = "NNS"
-					continue
-				}
-			}
-			if t.InIndex(wordnet.Noun, low) {
-				// "the carrier refuse to tell": a bare verb after its subject.
-				if t.InIndex(wordnet.Verb, low) && i > 0 && isNounTag(tags[i-1]) && i+2 < len(tags) &&
-					lower(tokens[i+1]) == "to" && tags[i+2] == "VB" {
-					tags[i] = "VBP"
-				}
-				continue
-			}
-			if base := nounBase(t, low); base != "" && base != low {
-				tags[i] = "NNS"
-			} else if v := verbTagOf(t, tokens, tags, i, low); v != "" && !(v == "VBG" && gerundNoun(tokens, tags, i)) && !determinerBefore(tokens, tags, i) {
-				tags[i] = v
-			}
-		case "VB", "VBP":
-			if determinerBefore(tokens, tags, i) && !auxForms[low] {
-				// "a certain extend": a determiner opens a noun phrase.
-				tags[i] = "NN"
-				continue
-			}
-			if t.InIndex(wordnet.Verb, low) || auxForms[low] {
-				continue
-			}
-			if v := verbTagOf(t, tokens, tags, i, low); v != "" && v != "VB" {
-				tags[i] = v
-			} else if v == "" {
-				// "to teenager 's": no verb at all, but a noun.
-				if t.InIndex(wordnet.Noun, low) {
-					tags[i] = "NN"
-				} else if nounBase(t, low) != "" {
-					tags[i] = "NNS"
-				}
-			}
-		case "RB":
-			// "sites suppose be": not an adverb, but a verb.
-			if strings.HasSuffix(low, "ly") || t.InIndex(wordnet.Adv, low) || closedAdverbs[low] {
-				continue
-			}
-			if t.InIndex(wordnet.Verb, low) {
-				tags[i] = verbTagOf(t, tokens, tags, i, low)
-			}
-		case "JJ":
-			if i > 0 && i+1 < len(tokens) && strandingPunct[tokens[i+1]] && t.InIndex(wordnet.Noun, low) {
-				switch lower(tokens[i-1]) {
-				case "every", "each", "a", "an":
-					// "every second .": a determiner's noun closing the clause.
-					tags[i] = "NN"
-					continue
-				}
-			}
-			if t.InIndex(wordnet.Adj, low) || adjBase(t, low) != "" {
-				continue
-			}
-			if verbAfterAdverb(t, tokens, tags, i, low) {
-				tags[i] = verbTagOf(t, tokens, tags, i, low)
-				continue
-			}
-			switch {
-			case t.InIndex(wordnet.Noun, low):
-				tags[i] = "NN"
-			case nounBase(t, low) != "":
-				tags[i] = "NNS"
-			default:
-				if v := verbTagOf(t, tokens, tags, i, low); v != "" {
-					tags[i] = v
-				}
-			}
-		case "NNS":
-			// "people saves money", "which benefits the company", "we
-			// chooses to": a plural noun reading where a verb must stand.
-			if strings.HasSuffix(low, "s") && verbBase(t, low) != "" &&
-				(i > 0 && tags[i-1] == "PRP" && nominative[lower(tokens[i-1])] ||
-					(subjectBefore(tokens, tags, i) || i > 0 && tags[i-1] == "VBZ" && nounBase(t, lower(tokens[i-1])) != "") &&
-						(objectAfter(t, tokens, tags, i) || subordinateClauseEnd(tokens, tags, i))) {
-				tags[i] = "VBZ"
-				if i > 0 && tags[i-1] == "VBZ" && nounBase(t, lower(tokens[i-1])) != "" {
-					// "media sites saves money": prose swapped the two readings.
-					tags[i-1] = "NNS"
-				}
-			}
-		case "VBZ":
-			// "what kinds of", "this approaches help": a verb reading inside
-			// a noun phrase; "save works": the object of a verb.
-			if nounBase(t, low) != "" && !auxForms[low] && (nounPhraseAround(tokens, tags, i) || afterMainVerb(tokens, tags, i)) {
-				tags[i] = "NNS"
-			}
-		case "VBD":
-			// "everyone know that", "it waste time": a base form read as past.
-			if t.InIndex(wordnet.Verb, low) && verbBase(t, low) == "" && !strings.HasSuffix(low, "ed") &&
-				!samePast[low] && len(t.Exceptions(wordnet.Verb, low)) == 0 {
-				tags[i] = verbTagOf(t, tokens, tags, i, low)
-			}
-		case "VBN":
-			// "having disease": no past form at all, but a noun.
-			if cannotBePast(t, low) && t.InIndex(wordnet.Noun, low) {
-				tags[i] = "NN"
-				continue
-			}
-			if j := prevNonAdverb(tags, i); j >= 0 && tags[j] == "PRP" && nominative[lower(tokens[j])] && !afterHaveOrBe(tokens, i) {
-				tags[i] = "VBD" // "they never known before": no participle after a bare subject
-				continue
-			}
-			// "some seen it as", "the woman known how": a participle as the
-			// finite verb right after its subject.
-			if i > 0 && !afterHaveOrBe(tokens, i) && subjectBefore(tokens, tags, i) && clauseInitialSubject(tokens, tags, i) && i+1 < len(tokens) {
-				switch tags[i+1] {
-				case "DT", "PRP", "PRP$", "WRB", "WP", "CD":
-					tags[i] = "VBD"
-				default:
-					if subordinateClauseEnd(tokens, tags, i) {
-						tags[i] = "VBD" // "As time passed ,"
-					}
-				}
-			}
-		case "VBG":
-			if gerundNoun(tokens, tags, i) {
-				tags[i] = "NN"
-				continue
-			}
-			if verbBase(t, low) != "" {
-				continue
-			}
-			if t.InIndex(wordnet.Verb, low) {
-				tags[i] = verbTagOf(t, tokens, tags, i, low) // "bring", "sing"
-			} else if t.InIndex(wordnet.Noun, low) {
-				tags[i] = "NN"
+		c.low = lower(w)
+		for _, r := range tagFixRules {
+			if r.fix(c, i) {
+				break
 			}
 		}
 	}
 }
 
-// toKeepsTO reports whether "to" before word (tagged tag) stays the
-// infinitive marker: before a base verb, an adverb, or punctuation ("to
-// using" is a preposition for spaCy).
+// A morphContext is what the rules of fixMorphTags read: the sentence,
+// its tags (which the rules change in place) and the current word,
+// lower-cased.
+type morphContext struct {
+	t      *wordnet.Tables
+	tokens []string
+	tags   []string
+	low    string
+}
+
+// A tagFixRule is one rule of fixMorphTags: fix re-tags token i (and at
+// most its neighbours) and reports whether the token is done, so that no
+// later rule sees it.
+type tagFixRule struct {
+	name string
+	fix  func(c *morphContext, i int) bool
+}
+
+// tagFixRules are fixMorphTags' rules in the order they are tried on each
+// token; the first that reports the token done ends its turn. The order
+// is part of the rules (every rule was tuned after the ones before it).
+var tagFixRules = []tagFixRule{
+	{"closed words: to, one, such, that", fixClosedWord},
+	{"stranded or phrasal particle", fixStrandedParticle},
+	{"known phrasal-verb particle", fixPhrasalParticle},
+	{"short or non-words keep their tag", keepNonWord},
+	{"possessor's noun after 's", fixPossessorNoun},
+	{"capitalised plural opening the sentence", fixOpeningPlural},
+	{"capitalised mid-sentence name", fixMidSentenceName},
+	{"by prose's tag", fixByTag},
+}
+
+// tagRules re-tag a word by the tag prose gave it (fixByTag).
+var tagRules = map[string]func(c *morphContext, i int){
+	"NN":  fixNN,
+	"VB":  fixBaseVerb,
+	"VBP": fixBaseVerb,
+	"RB":  fixRB,
+	"JJ":  fixJJ,
+	"NNS": fixNNS,
+	"VBZ": fixVBZ,
+	"VBD": fixVBD,
+	"VBN": fixVBN,
+	"VBG": fixVBG,
+}
+
+func fixByTag(c *morphContext, i int) bool {
+	if fix, ok := tagRules[c.tags[i]]; ok {
+		fix(c, i)
+	}
+	return true
+}
+
+// fixClosedWord handles to, one, such and that, and ends their turn.
+func fixClosedWord(c *morphContext, i int) bool {
+	t, tokens, tags := c.t, c.tokens, c.tags
+	switch c.low {
+	case "to":
+		if i > 0 && i+1 < len(tokens) && takesInfinitive[lower(tokens[i-1])] &&
+			tags[i+1] == "NN" && t.InIndex(wordnet.Verb, lower(tokens[i+1])) {
+			// "supposed to share": prose read a noun after "to".
+			tags[i], tags[i+1] = "TO", "VB"
+			return true
+		}
+		if tags[i] == "TO" && i+1 < len(tokens) && !toKeepsTO(tokens[i+1], tags[i+1]) {
+			tags[i] = "IN"
+		}
+	case "one":
+		// "One might also", "as one may": the pronoun, as its subject use
+		// shows, not the number.
+		if tags[i] == "CD" && !nounFollowsTags(tags, i+1) && i+1 < len(tags) && (tags[i+1] == "MD" || strings.HasPrefix(tags[i+1], "VB")) {
+			tags[i] = "PRP"
+		}
+	case "such":
+		if i+1 < len(tags) && tags[i+1] == "DT" {
+			tags[i] = "PDT"
+		}
+	case "that":
+		// "undergoing that genetic testing": a determiner, unless the
+		// noun phrase it opens is a subject ("that people are").
+		if tags[i] == "IN" && nounFollowsTags(tags, i+1) && !verbAfterNounPhrase(tags, i+1) {
+			tags[i] = "DT"
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// fixStrandedParticle: a stranded or phrasal-verb particle, "friends in
+// .", "showing up of".
+func fixStrandedParticle(c *morphContext, i int) bool {
+	tokens, tags, low := c.tokens, c.tags, c.low
+	if tags[i] == "IN" && particles[low] && (i+1 == len(tokens) || strandingPunct[tokens[i+1]] ||
+		(i > 0 && phrasalParticles[low] && strings.HasPrefix(tags[i-1], "VB") && !strings.HasPrefix(tags[i+1], "NN") && tags[i+1] != "DT" && tags[i+1] != "PRP$")) {
+		tags[i] = "RP"
+		return true
+	}
+	return false
+}
+
+func fixPhrasalParticle(c *morphContext, i int) bool {
+	tokens, tags := c.tokens, c.tags
+	if tags[i] == "IN" && i > 0 && strings.HasPrefix(tags[i-1], "VB") && i+1 < len(tokens) &&
+		phrasalParticle(c.t, lower(tokens[i-1]), c.low, tags[i+1]) {
+		tags[i] = "RP"
+		return true
+	}
+	return false
+}
+
+// keepNonWord ends the turn of words shorter than three letters and of
+// tokens that are no words.
+func keepNonWord(c *morphContext, i int) bool { return len(c.low) < 3 || !isWordish(c.low) }
+
+// fixPossessorNoun: "persons ' thought", "people 's potential": a
+// possessor's noun.
+func fixPossessorNoun(c *morphContext, i int) bool {
+	t, tags, low := c.t, c.tags, c.low
+	if i > 0 && tags[i-1] == "POS" && (strings.HasPrefix(tags[i], "VB") || tags[i] == "JJ") {
+		if t.InIndex(wordnet.Noun, low) {
+			tags[i] = "NN"
+			return true
+		}
+		if nounBase(t, low) != "" {
+			tags[i] = "NNS"
+			return true
+		}
+	}
+	return false
+}
+
+// fixOpeningPlural: "Researches show": a capitalised common plural
+// opening the sentence.
+func fixOpeningPlural(c *morphContext, i int) bool {
+	t, tags, low := c.t, c.tags, c.low
+	if i == 0 && tags[i] == "NNP" && strings.HasSuffix(low, "s") && !t.InIndex(wordnet.Noun, low) {
+		if b := nounBase(t, low); b != "" && b != low {
+			tags[i] = "NNS"
+			return true
+		}
+	}
+	return false
+}
+
+func fixMidSentenceName(c *morphContext, i int) bool {
+	tags := c.tags
+	if (strings.HasPrefix(tags[i], "VB") || strings.HasPrefix(tags[i], "RB")) && midSentenceName(c.tokens, i) {
+		tags[i] = "NNP"
+		return true
+	}
+	return false
+}
+
+func fixNN(c *morphContext, i int) {
+	t, tokens, tags, low := c.t, c.tokens, c.tags, c.low
+	if v := parallelVerb(tokens, tags, i, low); v != "" {
+		// "could cause a problem and cause more unhappiness": the
+		// same word, coordinated, keeps its verb reading.
+		tags[i] = v
+		return
+	}
+	if verbAfterAdverb(t, tokens, tags, i, low) || verbBeforeObject(t, tokens, tags, i, low) {
+		tags[i] = verbTagOf(t, tokens, tags, i, low)
+		return
+	}
+	if pluralLooking(low) && !singularPlurals[low] {
+		// "the links among": a plural that is also a WordNet lemma.
+		if b := nounBase(t, low); b != "" && b != low {
+			tags[i] = "NNS"
+			return
+		}
+	}
+	if t.InIndex(wordnet.Noun, low) {
+		// "the carrier refuse to tell": a bare verb after its subject.
+		if t.InIndex(wordnet.Verb, low) && i > 0 && isNounTag(tags[i-1]) && i+2 < len(tags) &&
+			lower(tokens[i+1]) == "to" && tags[i+2] == "VB" {
+			tags[i] = "VBP"
+		}
+		return
+	}
+	if base := nounBase(t, low); base != "" && base != low {
+		tags[i] = "NNS"
+	} else if v := verbTagOf(t, tokens, tags, i, low); v != "" && !(v == "VBG" && gerundNoun(tokens, tags, i)) && !determinerBefore(tokens, tags, i) {
+		tags[i] = v
+	}
+}
+
+func fixBaseVerb(c *morphContext, i int) {
+	t, tokens, tags, low := c.t, c.tokens, c.tags, c.low
+	if determinerBefore(tokens, tags, i) && !auxForms[low] {
+		// "a certain extend": a determiner opens a noun phrase.
+		tags[i] = "NN"
+		return
+	}
+	if t.InIndex(wordnet.Verb, low) || auxForms[low] {
+		return
+	}
+	if v := verbTagOf(t, tokens, tags, i, low); v != "" && v != "VB" {
+		tags[i] = v
+	} else if v == "" {
+		// "to teenager 's": no verb at all, but a noun.
+		if t.InIndex(wordnet.Noun, low) {
+			tags[i] = "NN"
+		} else if nounBase(t, low) != "" {
+			tags[i] = "NNS"
+		}
+	}
+}
+
+// fixRB: "sites suppose be": not an adverb, but a verb.
+func fixRB(c *morphContext, i int) {
+	t, low := c.t, c.low
+	if strings.HasSuffix(low, "ly") || t.InIndex(wordnet.Adv, low) || closedAdverbs[low] {
+		return
+	}
+	if t.InIndex(wordnet.Verb, low) {
+		c.tags[i] = verbTagOf(t, c.tokens, c.tags, i, low)
+	}
+}
+
+func fixJJ(c *morphContext, i int) {
+	t, tokens, tags, low := c.t, c.tokens, c.tags, c.low
+	if i > 0 && i+1 < len(tokens) && strandingPunct[tokens[i+1]] && t.InIndex(wordnet.Noun, low) {
+		switch lower(tokens[i-1]) {
+		case "every", "each", "a", "an":
+			// "every second .": a determiner's noun closing the clause.
+			tags[i] = "NN"
+			return
+		}
+	}
+	if t.InIndex(wordnet.Adj, low) || adjBase(t, low) != "" {
+		return
+	}
+	if verbAfterAdverb(t, tokens, tags, i, low) {
+		tags[i] = verbTagOf(t, tokens, tags, i, low)
+		return
+	}
+	switch {
+	case t.InIndex(wordnet.Noun, low):
+		tags[i] = "NN"
+	case nounBase(t, low) != "":
+		tags[i] = "NNS"
+	default:
+		if v := verbTagOf(t, tokens, tags, i, low); v != "" {
+			tags[i] = v
+		}
+	}
+}
+
+// fixNNS: "people saves money", "which benefits the company", "we
+// chooses to": a plural noun reading where a verb must stand.
+func fixNNS(c *morphContext, i int) {
+	t, tokens, tags, low := c.t, c.tokens, c.tags, c.low
+	if strings.HasSuffix(low, "s") && verbBase(t, low) != "" &&
+		(i > 0 && tags[i-1] == "PRP" && nominative[lower(tokens[i-1])] ||
+			(subjectBefore(tokens, tags, i) || i > 0 && tags[i-1] == "VBZ" && nounBase(t, lower(tokens[i-1])) != "") &&
+				(objectAfter(t, tokens, tags, i) || subordinateClauseEnd(tokens, tags, i))) {
+		tags[i] = "VBZ"
+		if i > 0 && tags[i-1] == "VBZ" && nounBase(t, lower(tokens[i-1])) != "" {
+			// "media sites saves money": prose swapped the two readings.
+			tags[i-1] = "NNS"
+		}
+	}
+}
+
+// fixVBZ: "what kinds of", "this approaches help": a verb reading inside
+// a noun phrase; "save works": the object of a verb.
+func fixVBZ(c *morphContext, i int) {
+	if nounBase(c.t, c.low) != "" && !auxForms[c.low] && (nounPhraseAround(c.tokens, c.tags, i) || afterMainVerb(c.tokens, c.tags, i)) {
+		c.tags[i] = "NNS"
+	}
+}
+
+// fixVBD: "everyone know that", "it waste time": a base form read as past.
+func fixVBD(c *morphContext, i int) {
+	t, low := c.t, c.low
+	if t.InIndex(wordnet.Verb, low) && verbBase(t, low) == "" && !strings.HasSuffix(low, "ed") &&
+		!samePast[low] && len(t.Exceptions(wordnet.Verb, low)) == 0 {
+		c.tags[i] = verbTagOf(t, c.tokens, c.tags, i, low)
+	}
+}
+
+func fixVBN(c *morphContext, i int) {
+	t, tokens, tags, low := c.t, c.tokens, c.tags, c.low
+	// "having disease": no past form at all, but a noun.
+	if cannotBePast(t, low) && t.InIndex(wordnet.Noun, low) {
+		tags[i] = "NN"
+		return
+	}
+	if j := prevNonAdverb(tags, i); j >= 0 && tags[j] == "PRP" && nominative[lower(tokens[j])] && !afterHaveOrBe(tokens, i) {
+		tags[i] = "VBD" // "they never known before": no participle after a bare subject
+		return
+	}
+	// "some seen it as", "the woman known how": a participle as the
+	// finite verb right after its subject.
+	if i > 0 && !afterHaveOrBe(tokens, i) && subjectBefore(tokens, tags, i) && clauseInitialSubject(tokens, tags, i) && i+1 < len(tokens) {
+		switch tags[i+1] {
+		case "DT", "PRP", "PRP$", "WRB", "WP", "CD":
+			tags[i] = "VBD"
+		default:
+			if subordinateClauseEnd(tokens, tags, i) {
+				tags[i] = "VBD" // "As time passed ,"
+			}
+		}
+	}
+}
+
+func fixVBG(c *morphContext, i int) {
+	t, tokens, tags, low := c.t, c.tokens, c.tags, c.low
+	if gerundNoun(tokens, tags, i) {
+		tags[i] = "NN"
+		return
+	}
+	if verbBase(t, low) != "" {
+		return
+	}
+	if t.InIndex(wordnet.Verb, low) {
+		tags[i] = verbTagOf(t, tokens, tags, i, low) // "bring", "sing"
+	} else if t.InIndex(wordnet.Noun, low) {
+		tags[i] = "NN"
+	}
+}
+
 func toKeepsTO(word, tag string) bool {
 	switch {
 	case tag == "VB", tag == "VBP", tag == "MD", strings.HasPrefix(tag, "RB"):
