@@ -184,8 +184,6 @@ type workspace struct {
 	sortA []int32
 	sortB []int32
 	chars []int32
-	ol    []string
-	cl    []string
 }
 
 var workspaces = sync.Pool{New: func() any {

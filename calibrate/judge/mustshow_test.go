@@ -22,22 +22,6 @@ var fitted = sync.OnceValues(func() ([]Fitted, error) {
 	return FitDefaults(testdata.Root(), io.Discard)
 })
 
-func fittedModel(t *testing.T, lang, quantity, form string) Fitted {
-	t.Helper()
-	testdata.Dir(t)
-	all, err := fitted()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range all {
-		if f.Lang == lang && f.Quantity == quantity && f.Form.String() == form {
-			return f
-		}
-	}
-	t.Fatalf("no %s %s %s model", lang, quantity, form)
-	return Fitted{}
-}
-
 // TestDefaultsReproducible refits every default model and compares it
 // with the embedded file: the same files, and the same cross-validated
 // agreement to within 0.02. (A change of the edit engine moves features

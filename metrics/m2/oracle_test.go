@@ -396,6 +396,7 @@ func oracleCompare(s *Sentence, hyp []string, opts Options) []AnnotatorResult {
 		seq := oBestEditSeq(g, oSetWeights(g, ann.Edits))
 		if opts.IgnoreWhitespaceCasing {
 			seq = slices.DeleteFunc(seq, func(e Edit) bool {
+				//lint:ignore SA6005 as equalIgnoringWhitespaceCase: Python's lower(), not case folding
 				return strings.ToLower(strings.ReplaceAll(e.Original, " ", "")) == strings.ToLower(strings.ReplaceAll(e.Correction, " ", ""))
 			})
 		}
