@@ -42,130 +42,19 @@ import "github.com/gecmetric/gecmetric/edits"
 // Clauses are delimited by , ; : and sentence punctuation, by marks and by
 // relative (wh-) words.
 func depLabels(toks []edits.Token) {
-	n := len(toks)
-	rootSet := false
-	verbInClause := false // a main verb has been seen in the current clause
-	lastVerbIsBe := false // the last main verb is a form of be (copula)
-	gov := ""             // what governs the next noun phrase: "prep", "verb" or ""
-	afterCC := false      // the previous content token was a conjunction
+	p := &depState{toks: toks}
 	for i := range toks {
-		t := &toks[i]
-		tag, pos := t.Tag, t.POS
-		switch {
-		case pos == "PUNCT":
-			t.Dep = "punct"
-			if clauseBreak(t.Text) {
-				verbInClause, gov, lastVerbIsBe = false, "", false
-			}
-		case tag == "POS":
-			t.Dep = "case"
-		case tag == "PRP$" || tag == "WP$":
-			t.Dep = "poss"
-		case tag == "MD":
-			t.Dep = "aux"
-		case tag == "TO":
-			if j := nextVerb(toks, i+1, false); j >= 0 && toks[j].Tag != "MD" {
-				t.Dep = "aux"
-			} else {
-				t.Dep = "prep"
-				gov = "prep"
-			}
-		case tag == "RB" && (t.Lower == "not" || t.Lower == "n't" || t.Lower == "nt" || t.Lower == "n’t"):
-			t.Dep = "neg"
-		case tag == "RB" || tag == "RBR" || tag == "RBS" || tag == "WRB":
-			t.Dep = "advmod"
-			if tag == "WRB" {
-				verbInClause, gov = false, ""
-			}
-		case tag == "RP":
-			t.Dep = "prt"
-		case tag == "IN":
-			if clauseMarks[t.Lower] {
-				t.Dep = "mark"
-				verbInClause, gov, lastVerbIsBe = false, "", false
-			} else {
-				t.Dep = "prep"
-				gov = "prep"
-			}
-		case tag == "CC":
-			t.Dep = "cc"
-			afterCC = true
-			continue
-		case tag == "CD":
-			if nounFollows(toks, i+1) {
-				t.Dep = "nummod"
-			} else {
-				t.Dep = nominalDep(toks, i, gov, verbInClause, lastVerbIsBe)
-				gov = ""
-			}
-		case (tag == "DT" || tag == "PDT" || tag == "WDT") && nounFollows(toks, i+1):
-			t.Dep = "det"
-			if tag == "PDT" {
-				t.Dep = "predet"
-			}
-		case tag == "WDT" || tag == "WP":
-			// Relative and interrogative pronouns open a clause of their own.
-			verbInClause, gov, lastVerbIsBe = false, "", false
-			t.Dep = nominalDep(toks, i, gov, verbInClause, lastVerbIsBe)
-		case tag == "EX":
-			t.Dep = "expl"
-		case tag == "JJ" || tag == "JJR" || tag == "JJS" || tag == "AFX":
-			switch {
-			case nounFollows(toks, i+1):
-				t.Dep = "amod"
-			case verbInClause:
-				t.Dep = "acomp"
-			default:
-				t.Dep = "amod"
-			}
-		case (tag == "VBG" || tag == "VBN") && i > 0 && isDeterminerTag(toks[i-1].Tag) && nounFollows(toks, i+1) && !isAuxiliary(toks, i):
-			// "a known genetic risk"
-			t.Dep = "amod"
-		case (tag == "VBG" || tag == "VBN") && i+1 < n && isNounTag(toks[i+1].Tag) && !isAuxiliary(toks, i):
-			t.Dep = "amod"
-		case pos == "VERB" || pos == "AUX":
-			if l := auxLabel(toks, i); l != "" {
-				t.Dep = l
+		for _, r := range depRules {
+			if r.when(p, i) {
+				r.label(p, i)
+				if !r.conj {
+					p.afterCC = false
+				}
 				break
 			}
-			switch {
-			case !rootSet:
-				t.Dep = "ROOT"
-				rootSet = true
-			case i > 0 && toks[i-1].Tag == "TO":
-				t.Dep = "xcomp"
-			case afterCC:
-				t.Dep = "conj"
-			default:
-				t.Dep = "ccomp"
-			}
-			verbInClause = true
-			lastVerbIsBe = t.Lemma == "be"
-			gov = "verb"
-		case isNounTag(tag) || tag == "PRP" || tag == "DT" || tag == "WP" || tag == "FW":
-			if isNounTag(tag) && i+1 < n && isNounTag(toks[i+1].Tag) {
-				t.Dep = "compound"
-				break
-			}
-			if tag == "NN" && i+2 < n && toks[i+1].Tag == "JJ" && nounFollows(toks, i+1) {
-				// "a know genetic risk": a noun where an adjective belongs.
-				t.Dep = "amod"
-				break
-			}
-			if i+1 < n && toks[i+1].Tag == "POS" {
-				t.Dep = "poss"
-				break
-			}
-			t.Dep = nominalDep(toks, i, gov, verbInClause, lastVerbIsBe)
-			gov = ""
-		case tag == "UH":
-			t.Dep = "intj"
-		default:
-			t.Dep = "dep"
 		}
-		afterCC = false
 	}
-	if !rootSet {
+	if !p.rootSet {
 		// A verbless fragment: its first noun phrase head is the root.
 		for i := range toks {
 			switch toks[i].Dep {
@@ -175,6 +64,187 @@ func depLabels(toks []edits.Token) {
 			}
 		}
 	}
+}
+
+// depState is what depLabels knows of the sentence left of the token it
+// labels.
+type depState struct {
+	toks         []edits.Token
+	rootSet      bool   // a ROOT has been given
+	verbInClause bool   // a main verb has been seen in the current clause
+	lastVerbIsBe bool   // the last main verb is a form of be (copula)
+	gov          string // what governs the next noun phrase: "prep", "verb" or ""
+	afterCC      bool   // the previous content token was a conjunction
+}
+
+// newClause forgets the clause so far.
+func (p *depState) newClause() { p.verbInClause, p.gov, p.lastVerbIsBe = false, "", false }
+
+// nominal gives token i the label of a noun phrase head in its place.
+func (p *depState) nominal(i int) string {
+	return nominalDep(p.toks, i, p.gov, p.verbInClause, p.lastVerbIsBe)
+}
+
+// A depRule labels the tokens it applies to. depRules are tried in order
+// and the first whose when holds labels the token; conj marks the rule of
+// conjunctions, after which afterCC stays set for the next token.
+type depRule struct {
+	name  string
+	when  func(p *depState, i int) bool
+	label func(p *depState, i int)
+	conj  bool
+}
+
+func tagIs(tags ...string) func(p *depState, i int) bool {
+	return func(p *depState, i int) bool {
+		for _, t := range tags {
+			if p.toks[i].Tag == t {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func labelAs(dep string) func(p *depState, i int) {
+	return func(p *depState, i int) { p.toks[i].Dep = dep }
+}
+
+var depRules = []depRule{
+	{name: "punctuation", when: func(p *depState, i int) bool { return p.toks[i].POS == "PUNCT" }, label: func(p *depState, i int) {
+		p.toks[i].Dep = "punct"
+		if clauseBreak(p.toks[i].Text) {
+			p.newClause()
+		}
+	}},
+	{name: "possessive ending", when: tagIs("POS"), label: labelAs("case")},
+	{name: "possessive pronoun", when: tagIs("PRP$", "WP$"), label: labelAs("poss")},
+	{name: "modal", when: tagIs("MD"), label: labelAs("aux")},
+	{name: "to", when: tagIs("TO"), label: func(p *depState, i int) {
+		if j := nextVerb(p.toks, i+1, false); j >= 0 && p.toks[j].Tag != "MD" {
+			p.toks[i].Dep = "aux"
+		} else {
+			p.toks[i].Dep = "prep"
+			p.gov = "prep"
+		}
+	}},
+	{name: "negation", when: func(p *depState, i int) bool {
+		t := p.toks[i]
+		return t.Tag == "RB" && (t.Lower == "not" || t.Lower == "n't" || t.Lower == "nt" || t.Lower == "n’t")
+	}, label: labelAs("neg")},
+	{name: "adverb", when: tagIs("RB", "RBR", "RBS", "WRB"), label: func(p *depState, i int) {
+		p.toks[i].Dep = "advmod"
+		if p.toks[i].Tag == "WRB" {
+			p.verbInClause, p.gov = false, ""
+		}
+	}},
+	{name: "particle", when: tagIs("RP"), label: labelAs("prt")},
+	{name: "preposition or mark", when: tagIs("IN"), label: func(p *depState, i int) {
+		if clauseMarks[p.toks[i].Lower] {
+			p.toks[i].Dep = "mark"
+			p.newClause()
+		} else {
+			p.toks[i].Dep = "prep"
+			p.gov = "prep"
+		}
+	}},
+	{name: "conjunction", when: tagIs("CC"), conj: true, label: func(p *depState, i int) {
+		p.toks[i].Dep = "cc"
+		p.afterCC = true
+	}},
+	{name: "number", when: tagIs("CD"), label: func(p *depState, i int) {
+		if nounFollows(p.toks, i+1) {
+			p.toks[i].Dep = "nummod"
+		} else {
+			p.toks[i].Dep = p.nominal(i)
+			p.gov = ""
+		}
+	}},
+	{name: "determiner", when: func(p *depState, i int) bool {
+		return tagIs("DT", "PDT", "WDT")(p, i) && nounFollows(p.toks, i+1)
+	}, label: func(p *depState, i int) {
+		p.toks[i].Dep = "det"
+		if p.toks[i].Tag == "PDT" {
+			p.toks[i].Dep = "predet"
+		}
+	}},
+	{name: "relative or interrogative pronoun", when: tagIs("WDT", "WP"), label: func(p *depState, i int) {
+		// Relative and interrogative pronouns open a clause of their own.
+		p.newClause()
+		p.toks[i].Dep = p.nominal(i)
+	}},
+	{name: "existential there", when: tagIs("EX"), label: labelAs("expl")},
+	{name: "adjective", when: tagIs("JJ", "JJR", "JJS", "AFX"), label: func(p *depState, i int) {
+		switch {
+		case nounFollows(p.toks, i+1):
+			p.toks[i].Dep = "amod"
+		case p.verbInClause:
+			p.toks[i].Dep = "acomp"
+		default:
+			p.toks[i].Dep = "amod"
+		}
+	}},
+	{name: "participle after a determiner", when: func(p *depState, i int) bool {
+		// "a known genetic risk"
+		return tagIs("VBG", "VBN")(p, i) && i > 0 && isDeterminerTag(p.toks[i-1].Tag) && nounFollows(p.toks, i+1) && !isAuxiliary(p.toks, i)
+	}, label: labelAs("amod")},
+	{name: "participle before a noun", when: func(p *depState, i int) bool {
+		return tagIs("VBG", "VBN")(p, i) && i+1 < len(p.toks) && isNounTag(p.toks[i+1].Tag) && !isAuxiliary(p.toks, i)
+	}, label: labelAs("amod")},
+	{name: "verb", when: func(p *depState, i int) bool { return p.toks[i].POS == "VERB" || p.toks[i].POS == "AUX" }, label: labelVerb},
+	{name: "noun phrase head or pronoun", when: func(p *depState, i int) bool {
+		tag := p.toks[i].Tag
+		return isNounTag(tag) || tag == "PRP" || tag == "DT" || tag == "WP" || tag == "FW"
+	}, label: labelNominal},
+	{name: "interjection", when: tagIs("UH"), label: labelAs("intj")},
+	{name: "anything else", when: func(*depState, int) bool { return true }, label: labelAs("dep")},
+}
+
+// labelVerb labels an auxiliary, or a main verb: the first is ROOT, later
+// ones xcomp after "to", conj after a conjunction, ccomp otherwise.
+func labelVerb(p *depState, i int) {
+	t := &p.toks[i]
+	if l := auxLabel(p.toks, i); l != "" {
+		t.Dep = l
+		return
+	}
+	switch {
+	case !p.rootSet:
+		t.Dep = "ROOT"
+		p.rootSet = true
+	case i > 0 && p.toks[i-1].Tag == "TO":
+		t.Dep = "xcomp"
+	case p.afterCC:
+		t.Dep = "conj"
+	default:
+		t.Dep = "ccomp"
+	}
+	p.verbInClause = true
+	p.lastVerbIsBe = t.Lemma == "be"
+	p.gov = "verb"
+}
+
+// labelNominal labels a noun (compound before another noun), a pronoun
+// or a determiner standing alone.
+func labelNominal(p *depState, i int) {
+	toks, n := p.toks, len(p.toks)
+	t := &toks[i]
+	tag := t.Tag
+	if isNounTag(tag) && i+1 < n && isNounTag(toks[i+1].Tag) {
+		t.Dep = "compound"
+		return
+	}
+	if tag == "NN" && i+2 < n && toks[i+1].Tag == "JJ" && nounFollows(toks, i+1) {
+		// "a know genetic risk": a noun where an adjective belongs.
+		t.Dep = "amod"
+		return
+	}
+	if i+1 < n && toks[i+1].Tag == "POS" {
+		t.Dep = "poss"
+		return
+	}
+	t.Dep = p.nominal(i)
+	p.gov = ""
 }
 
 // clauseBreak reports whether punctuation w ends a clause.
