@@ -50,26 +50,8 @@ var ErrData = errors.New("ordinal: unusable training data")
 
 // Fit fits a model with k labels to rows x and labels y (each in [0, k)).
 func Fit(x [][]float64, y []int, k int, s Settings) (*Model, error) {
-	n := len(x)
-	if n == 0 || len(y) != n || k < 2 {
-		return nil, fmt.Errorf("%w: %d rows, %d labels, k=%d", ErrData, n, len(y), k)
-	}
-	d := len(x[0])
-	for i, row := range x {
-		if len(row) != d {
-			return nil, fmt.Errorf("%w: row %d has %d features, want %d", ErrData, i, len(row), d)
-		}
-		if y[i] < 0 || y[i] >= k {
-			return nil, fmt.Errorf("%w: label %d of row %d outside [0,%d)", ErrData, y[i], i, k)
-		}
-		for j, v := range row {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: feature %d of row %d is %v", ErrData, j, i, v)
-			}
-		}
-	}
-	if s.Weights != nil && len(s.Weights) != n {
-		return nil, fmt.Errorf("%w: %d weights for %d rows", ErrData, len(s.Weights), n)
+	if err := checkData(x, y, k, s.Weights); err != nil {
+		return nil, err
 	}
 	l2 := s.L2
 	if l2 == 0 {
@@ -79,40 +61,107 @@ func Fit(x [][]float64, y []int, k int, s Settings) (*Model, error) {
 	if maxIter == 0 {
 		maxIter = 500
 	}
-	m := &Model{Labels: k, Mean: make([]float64, d), Scale: make([]float64, d)}
-	w := func(i int) float64 {
-		if s.Weights == nil {
+	w := weightOf(s.Weights)
+	m := &Model{Labels: k}
+	var z [][]float64
+	m.Mean, m.Scale, z = standardise(x, w)
+	d := len(x[0])
+	nll := &likelihood{z: z, y: y, k: k, w: w, l2: l2, theta: make([]float64, k-1), dtheta: make([]float64, k-1)}
+	problem := optimize.Problem{
+		Func: func(p []float64) float64 { return nll.eval(nil, p) },
+		Grad: func(grad, p []float64) { nll.eval(grad, p) },
+	}
+	res, err := optimize.Minimize(problem, startParams(y, w, d, k), &optimize.Settings{MajorIterations: maxIter, GradientThreshold: 1e-7}, &optimize.LBFGS{})
+	if err != nil && res == nil {
+		return nil, fmt.Errorf("ordinal: fit: %w", err)
+	}
+	p := res.X
+	m.Coef = append([]float64(nil), p[:d]...)
+	m.Cuts = make([]float64, k-1)
+	m.Cuts[0] = p[d]
+	for c := 1; c < k-1; c++ {
+		m.Cuts[c] = m.Cuts[c-1] + math.Exp(p[d+c])
+	}
+	return m, nil
+}
+
+// checkData reports rows of unequal length, labels outside [0, k),
+// non-finite features and a weight count that is not the row count.
+func checkData(x [][]float64, y []int, k int, weights []float64) error {
+	n := len(x)
+	if n == 0 || len(y) != n || k < 2 {
+		return fmt.Errorf("%w: %d rows, %d labels, k=%d", ErrData, n, len(y), k)
+	}
+	d := len(x[0])
+	for i, row := range x {
+		if len(row) != d {
+			return fmt.Errorf("%w: row %d has %d features, want %d", ErrData, i, len(row), d)
+		}
+		if y[i] < 0 || y[i] >= k {
+			return fmt.Errorf("%w: label %d of row %d outside [0,%d)", ErrData, y[i], i, k)
+		}
+		for j, v := range row {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("%w: feature %d of row %d is %v", ErrData, j, i, v)
+			}
+		}
+	}
+	if weights != nil && len(weights) != n {
+		return fmt.Errorf("%w: %d weights for %d rows", ErrData, len(weights), n)
+	}
+	return nil
+}
+
+// weightOf returns the weight of row i: weights[i], or 1 when weights is
+// nil.
+func weightOf(weights []float64) func(i int) float64 {
+	return func(i int) float64 {
+		if weights == nil {
 			return 1
 		}
-		return s.Weights[i]
+		return weights[i]
 	}
-	// Standardise.
+}
+
+// standardise returns each feature's weighted mean and population
+// standard deviation (1 where the feature is constant) and the rows in
+// those units.
+func standardise(x [][]float64, w func(int) float64) (mean, scale []float64, z [][]float64) {
+	n, d := len(x), len(x[0])
+	mean, scale = make([]float64, d), make([]float64, d)
 	for j := range d {
 		var sum, sw float64
 		for i := range n {
 			sum += w(i) * x[i][j]
 			sw += w(i)
 		}
-		mean := sum / sw
+		mu := sum / sw
 		var ss float64
 		for i := range n {
-			dv := x[i][j] - mean
+			dv := x[i][j] - mu
 			ss += w(i) * dv * dv
 		}
 		sd := math.Sqrt(ss / sw)
 		if sd < 1e-12 {
 			sd = 1
 		}
-		m.Mean[j], m.Scale[j] = mean, sd
+		mean[j], scale[j] = mu, sd
 	}
-	z := make([][]float64, n)
+	z = make([][]float64, n)
 	for i := range n {
 		z[i] = make([]float64, d)
 		for j := range d {
-			z[i][j] = (x[i][j] - m.Mean[j]) / m.Scale[j]
+			z[i][j] = (x[i][j] - mean[j]) / scale[j]
 		}
 	}
-	// Start: β = 0, cuts at the logits of the cumulative label shares.
+	return mean, scale, z
+}
+
+// startParams returns the starting point of the fit: β = 0 and the cuts at
+// the logits of the cumulative label shares (smoothed, kept inside
+// [0.001, 0.999]), in the parameterisation θ_0 = a_0, θ_c = θ_{c−1} +
+// exp(a_c).
+func startParams(y []int, w func(int) float64, d, k int) []float64 {
 	counts := make([]float64, k)
 	var total float64
 	for i, l := range y {
@@ -133,91 +182,90 @@ func Fit(x [][]float64, y []int, k int, s Settings) (*Model, error) {
 		}
 		prev = theta
 	}
-	theta := make([]float64, k-1)
-	dtheta := make([]float64, k-1)
-	fg := func(grad, p []float64) float64 {
-		beta, a := p[:d], p[d:]
-		theta[0] = a[0]
-		for c := 1; c < k-1; c++ {
-			theta[c] = theta[c-1] + math.Exp(a[c])
+	return p0
+}
+
+// likelihood is the penalised negative log-likelihood of standardised rows
+// z with labels y, and its gradient; theta and dtheta are scratch space.
+type likelihood struct {
+	z             [][]float64
+	y             []int
+	k             int
+	w             func(int) float64
+	l2            float64
+	theta, dtheta []float64
+}
+
+// eval returns the objective at p = (β, a) and, when grad is not nil,
+// stores its gradient there.
+func (f *likelihood) eval(grad, p []float64) float64 {
+	z, y, k, w, l2, theta, dtheta := f.z, f.y, f.k, f.w, f.l2, f.theta, f.dtheta
+	n, d := len(z), len(p)-(k-1)
+	beta, a := p[:d], p[d:]
+	theta[0] = a[0]
+	for c := 1; c < k-1; c++ {
+		theta[c] = theta[c-1] + math.Exp(a[c])
+	}
+	if grad != nil {
+		for i := range grad {
+			grad[i] = 0
 		}
+		for c := range dtheta {
+			dtheta[c] = 0
+		}
+	}
+	nll := 0.0
+	for i := range n {
+		eta := 0.0
+		for j, v := range z[i] {
+			eta += beta[j] * v
+		}
+		l := y[i]
+		var fHi, fLo, dHi, dLo float64 = 1, 0, 0, 0
+		if l < k-1 {
+			fHi = sigmoid(theta[l] - eta)
+			dHi = fHi * (1 - fHi)
+		}
+		if l > 0 {
+			fLo = sigmoid(theta[l-1] - eta)
+			dLo = fLo * (1 - fLo)
+		}
+		p := math.Max(fHi-fLo, 1e-300)
+		wi := w(i)
+		nll -= wi * math.Log(p)
 		if grad != nil {
-			for i := range grad {
-				grad[i] = 0
-			}
-			for c := range dtheta {
-				dtheta[c] = 0
-			}
-		}
-		nll := 0.0
-		for i := range n {
-			eta := 0.0
+			dEta := wi * (dHi - dLo) / p
 			for j, v := range z[i] {
-				eta += beta[j] * v
+				grad[j] += dEta * v
 			}
-			l := y[i]
-			var fHi, fLo, dHi, dLo float64 = 1, 0, 0, 0
 			if l < k-1 {
-				fHi = sigmoid(theta[l] - eta)
-				dHi = fHi * (1 - fHi)
+				dtheta[l] -= wi * dHi / p
 			}
 			if l > 0 {
-				fLo = sigmoid(theta[l-1] - eta)
-				dLo = fLo * (1 - fLo)
-			}
-			p := math.Max(fHi-fLo, 1e-300)
-			wi := w(i)
-			nll -= wi * math.Log(p)
-			if grad != nil {
-				dEta := wi * (dHi - dLo) / p
-				for j, v := range z[i] {
-					grad[j] += dEta * v
-				}
-				if l < k-1 {
-					dtheta[l] -= wi * dHi / p
-				}
-				if l > 0 {
-					dtheta[l-1] += wi * dLo / p
-				}
+				dtheta[l-1] += wi * dLo / p
 			}
 		}
-		for j := range d {
-			nll += l2 / 2 * beta[j] * beta[j]
-			if grad != nil {
-				grad[j] += l2 * beta[j]
-			}
-		}
+	}
+	for j := range d {
+		nll += l2 / 2 * beta[j] * beta[j]
 		if grad != nil {
-			// θ_c depends on a_0 with slope 1 and on a_j (1 ≤ j ≤ c) with
-			// slope exp(a_j).
-			suffix := 0.0
-			for c := k - 2; c >= 0; c-- {
-				suffix += dtheta[c]
-				if c == 0 {
-					grad[d] = suffix
-				} else {
-					grad[d+c] = suffix * math.Exp(a[c])
-				}
+			grad[j] += l2 * beta[j]
+		}
+	}
+	if grad != nil {
+		// θ_c depends on a_0 with slope 1 and on a_j (1 ≤ j ≤ c) with
+		// slope exp(a_j).
+		suffix := 0.0
+		for c := k - 2; c >= 0; c-- {
+			suffix += dtheta[c]
+			if c == 0 {
+				grad[d] = suffix
+			} else {
+				grad[d+c] = suffix * math.Exp(a[c])
 			}
 		}
-		return nll
 	}
-	problem := optimize.Problem{
-		Func: func(p []float64) float64 { return fg(nil, p) },
-		Grad: func(grad, p []float64) { fg(grad, p) },
-	}
-	res, err := optimize.Minimize(problem, p0, &optimize.Settings{MajorIterations: maxIter, GradientThreshold: 1e-7}, &optimize.LBFGS{})
-	if err != nil && res == nil {
-		return nil, fmt.Errorf("ordinal: fit: %w", err)
-	}
-	p := res.X
-	m.Coef = append([]float64(nil), p[:d]...)
-	m.Cuts = make([]float64, k-1)
-	m.Cuts[0] = p[d]
-	for c := 1; c < k-1; c++ {
-		m.Cuts[c] = m.Cuts[c-1] + math.Exp(p[d+c])
-	}
-	return m, nil
+	return nll
 }
 
 func sigmoid(v float64) float64 {
