@@ -91,7 +91,7 @@ func (s Stats) String() string {
 	out := fmt.Sprintf("%d/%d queries done, %d from the cache, %d requests (%d retried, %d re-asked), %d missing, tokens %d prompt + %d completion",
 		s.Done, s.Queries, s.CacheHits, s.Requests, s.Retries, s.Reasked, s.Missing, s.PromptTokens, s.CompletionTokens)
 	if s.IDDiffers > 0 {
-		out += fmt.Sprintf(", %d answers under another id", s.IDDiffers)
+		out += fmt.Sprintf(", %d answered under another id", s.IDDiffers)
 	}
 	return out
 }

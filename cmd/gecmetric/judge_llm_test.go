@@ -123,7 +123,7 @@ func TestJudgeLLMReplay(t *testing.T) {
 	// Ids from the text are sha256 of the lower-cased, trimmed source, as
 	// the authors made them; one published item (" Yes, sir. ") has
 	// another id, which the answer keeps and the run counts.
-	if !strings.Contains(errOut, "1 answers under another id") {
+	if !strings.Contains(errOut, "1 answered under another id") {
 		t.Errorf("stderr: %s", errOut)
 	}
 	a1, _ := os.ReadFile(answers)
