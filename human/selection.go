@@ -61,15 +61,20 @@ func (s Selection) ReadRatings() (Ratings, error) {
 		return nil, err
 	}
 	if keep := s.Annotators; len(keep) > 0 {
+		all := rs.Annotators()
 		rs = rs.Where(func(r *Rating) bool { return slices.Contains(keep, r.Annotator) })
 		if len(rs) == 0 {
-			return nil, usage.Errorf("--annotator: none of %q rated anything in %s", keep, s.Path)
+			return nil, usage.Errorf("--annotator: none of %q rated anything in %s (its annotators: %s)", keep, s.Path, strings.Join(all, ", "))
 		}
 	}
 	if keep := s.Scales; len(keep) > 0 {
 		for _, k := range keep {
 			if len(rs.OnScale(k)) == 0 {
-				return nil, usage.Errorf("--scale %s: no ratings on that scale in %s", k, s.Path)
+				var names []string
+				for _, sc := range rs.Scales() {
+					names = append(names, sc.Name)
+				}
+				return nil, usage.Errorf("--scale %s: no ratings on that scale in %s (its scales: %s)", k, s.Path, strings.Join(names, ", "))
 			}
 		}
 		rs = rs.Where(func(r *Rating) bool { return slices.Contains(keep, r.Scale.Name) })

@@ -125,7 +125,7 @@ func TestCalibrateFit(t *testing.T) {
 	src, hyp, ref := write("src.txt", 0), write("hyp.txt", 0), write("ref.txt", 2)
 	grammaticality := func(args ...string) []float64 {
 		t.Helper()
-		out, errOut, code := gecmetric(t, "", append([]string{"judge", "--source", src, "--hyp", hyp, "--ref", ref}, args...)...)
+		out, errOut, code := gecmetric(t, "", append([]string{"judge", "--jsonl", "--source", src, "--hyp", hyp, "--ref", ref}, args...)...)
 		if code != 0 {
 			t.Fatalf("judge %v: code %d, stderr %s", args, code, errOut)
 		}
@@ -368,7 +368,7 @@ func TestCalibrateFitSwedishAlone(t *testing.T) {
 	hypPath := filepath.Join(dir, "hyp.txt")
 	os.WriteFile(hypPath, []byte(strings.Join(hyp, "\n")+"\n"), 0o644)
 	fluency := func(args ...string) string {
-		out, errOut, code := gecmetric(t, "", append([]string{"judge", "--lang", "sv", "--hyp", hypPath}, args...)...)
+		out, errOut, code := gecmetric(t, "", append([]string{"judge", "--jsonl", "--lang", "sv", "--hyp", hypPath}, args...)...)
 		if code != 0 {
 			t.Fatalf("judge: code %d, stderr %s", code, errOut)
 		}

@@ -41,8 +41,8 @@ func compareCommand(e *env) *cli.Command {
 			"Exit status 0: no significant regression beyond the --max-drop thresholds; 1: a regression\n" +
 			"(each named on stderr); 2: usage or input error.",
 		Flags: append(scoringFlags("comma-separated metrics: m2, errant, gleu, overall (the judge's 0-1 rating, averaged)"),
-			&cli.StringFlag{Name: "baseline", Usage: "the baseline system's output, one sentence per line"},
-			&cli.StringSliceFlag{Name: "candidate", Usage: "a candidate system's output (repeatable)"},
+			&cli.StringFlag{Name: "baseline", Usage: "the baseline system's output, one sentence per line, [NAME=]FILE"},
+			&cli.StringSliceFlag{Name: "candidate", Usage: "a candidate system's output, [NAME=]FILE (repeatable)"},
 			&cli.FloatFlag{Name: "alpha", Value: significance.DefaultAlpha, Usage: "significance level"},
 			&cli.StringSliceFlag{Name: "max-drop", Usage: "METRIC=DELTA: tolerate a drop of up to DELTA (score units, 0.01 = one point) in METRIC (repeatable)"},
 			&cli.IntFlag{Name: "resamples", Value: significance.DefaultResamples, Usage: "bootstrap resamples and randomisation trials"},
@@ -198,8 +198,14 @@ func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (*comp
 	if len(cmd.StringSlice("ref")) == 0 {
 		return nil, nil, "", usageError{errors.New("give at least one --ref (an M2 file or a plain-text reference)")}
 	}
-	paths := append([]string{cmd.String("baseline")}, cmd.StringSlice("candidate")...)
-	open := func() (evalInput, error) { return openEvalInput(cmd, paths) }
+	sysNames, paths := systemNames(append([]string{cmd.String("baseline")}, cmd.StringSlice("candidate")...))
+	open := func() (evalInput, error) {
+		in, err := openEvalInput(cmd, paths)
+		if err == nil && len(in.names) == len(sysNames) {
+			in.names = sysNames
+		}
+		return in, err
+	}
 	in, err := open()
 	if err != nil {
 		return nil, nil, "", err

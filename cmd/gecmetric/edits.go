@@ -50,14 +50,14 @@ func editsCommand(e *env) *cli.Command {
 			"annotator's correction, like errant_m2 -auto. --compare-with FILE.m2 prints how far the result agrees\n" +
 			"with another M2 (span P/R/F1, type agreement, type confusion) instead of the M2.",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "source", Usage: "source sentences, one per line"},
-			&cli.StringSliceFlag{Name: "target", Usage: "corrected sentences, one per line (repeatable; coder id = position)"},
+			&cli.StringFlag{Name: "source", Aliases: []string{"orig"}, Usage: "source sentences, one per line (errant_parallel's -orig)"},
+			&cli.StringSliceFlag{Name: "target", Aliases: []string{"cor"}, Usage: "corrected sentences, one per line (repeatable; coder id = position)"},
 			&cli.StringFlag{Name: "m2", Usage: "an existing M2 file: re-extract its annotators' edits (errant_m2 -auto), or retype them with --reclassify"},
 			&cli.BoolFlag{Name: "reclassify", Usage: "keep the edit spans of --m2 and type them (errant_m2 -gold)"},
 			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language: en, sv, or any other code for the language-agnostic rules"},
 			&cli.StringFlag{Name: "merge", Value: "rules", Usage: "merge strategy: rules, all-split, all-merge, all-equal"},
 			&cli.BoolFlag{Name: "lev", Usage: "align with plain Levenshtein costs"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the M2 to this file instead of stdout", Action: outputPath},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o", "out"}, Usage: "write the M2 to this file instead of stdout (errant_parallel's -out)", Action: outputPath},
 			&cli.StringFlag{Name: "compare-with", Usage: "compare the result with this M2 and print the agreement"},
 			&cli.IntFlag{Name: "max-tokens", Value: corpora.DefaultMaxTokens, Usage: "refuse a sentence longer than this many tokens (-1: no limit)"},
 			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr even when it is not a terminal"},

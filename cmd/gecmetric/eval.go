@@ -9,14 +9,13 @@ import (
 	"io"
 	"math"
 	"os"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/urfave/cli/v3"
 	"golang.org/x/term"
 
+	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
@@ -31,17 +30,19 @@ func evalCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "eval",
 		Usage:     "score systems against references with M2, ERRANT and GLEU at once",
-		UsageText: "gecmetric eval [--source S] --ref R [--ref R2 ...] --hyp H1 [--hyp H2 ...] [--metrics m2,errant,gleu] [--beta 0.5] [--json] [--per-sentence FILE.jsonl]",
+		UsageText: "gecmetric eval [--source S] --ref R [--ref R2 ...] --hyp [NAME=]H1 [--hyp H2 ...] [--metrics m2,errant,gleu] [--beta 0.5] [--format text|json|csv|latex|errant] [-b] [-w N] [--confidence] [--per-sentence FILE.jsonl] [-o FILE]",
 		Description: "References (--ref) are M2 files (every annotator a reference; the M2 gives the source,\n" +
 			"so --source is optional) or plain text, one tokenised sentence per line, whose edits are\n" +
 			"extracted. Hypotheses (--hyp) are plain text (edits extracted) or M2 files, whose edits are\n" +
-			"used as they are, as errant_compare -hyp does. A system is named by its file's base name.\n" +
+			"used as they are, as errant_compare -hyp does. A system is named NAME with --hyp NAME=FILE,\n" +
+			"else by its file's base name without the extension; '-' reads standard input.\n" +
 			"With no files, scores the built-in demo set. Prints one table, systems as rows, and the\n" +
-			"signature of the configuration; --json prints the same as JSON.",
+			"signature of the configuration; --format json|csv|latex the same as JSON, CSV or a LaTeX\n" +
+			"tabular, --format errant (or --errant-cat 1|2|3) compare_m2.py's tables, -b the scores alone.",
 		Flags: append(scoringFlags("comma-separated metrics: m2, errant, gleu",
-			&cli.StringSliceFlag{Name: "hyp", Aliases: []string{"o"}, Usage: "a system output: plain text or an M2 file (repeatable)"}),
-			&cli.BoolFlag{Name: "json", Usage: "print JSON instead of a table"},
-			&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file", Action: outputPath},
+			&cli.StringSliceFlag{Name: "hyp", Usage: "a system output, [NAME=]FILE: plain text or an M2 file (repeatable; - for standard input)"}),
+			append(evalOutputFlags(),
+				&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file", Action: outputPath})...,
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runEval(ctx, e, cmd) },
 	}
@@ -65,11 +66,23 @@ func scoringFlags(metricsUsage string, inputs ...cli.Flag) []cli.Flag {
 		&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr even when it is not a terminal"},
 		&cli.StringFlag{Name: "gleu-sampler", Value: "py2", Usage: "how GLEU draws references: py2 (official, compute_gleu under Python 2) or py3"},
 		&cli.IntFlag{Name: "gleu-iter", Value: gleu.DefaultIterations, Usage: "GLEU sampling iterations"},
+		&cli.BoolFlag{Name: "single", Usage: "ERRANT's -single: only edits of at most one token on each side"},
+		&cli.BoolFlag{Name: "multi", Usage: "ERRANT's -multi: only edits of two or more tokens on a side"},
+		&cli.StringSliceFlag{Name: "filt", Usage: "ERRANT's -filt: leave out edits of these error types (repeatable or comma-separated, e.g. R:SPELL,UNK)"},
+		&cli.IntFlag{Name: "max-unchanged-words", Value: 2, Usage: "the M2 scorer's --max_unchanged_words: the most unchanged words one system edit may span"},
+		&cli.BoolFlag{Name: "ignore-whitespace-casing", Usage: "the M2 scorer's --ignore_whitespace_casing: drop system edits that only change spacing or case"},
 	), tokenizeFlags()...)
 }
 
 func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 	cfg, err := evalConfig(cmd)
+	if err != nil {
+		return usageError{err}
+	}
+	out, err := evalOutputOf(cmd)
+	if err == nil {
+		err = out.check(cfg)
+	}
 	if err != nil {
 		return usageError{err}
 	}
@@ -84,14 +97,24 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		if len(cmd.StringSlice("hyp")) == 0 {
 			return usageError{errors.New("give at least one --hyp (a system output)")}
 		}
-		if in, err = openEvalInput(cmd, cmd.StringSlice("hyp")); err != nil {
+		names, paths := systemNames(cmd.StringSlice("hyp"))
+		done, err := stdinFiles(e, paths)
+		if err != nil {
+			return err
+		}
+		in, err = openEvalInput(cmd, paths)
+		if err = done(err); err != nil {
 			return err
 		}
 		defer in.files.Close()
+		if len(in.names) == len(names) {
+			in.names = names
+		}
 	}
 	ev := eval.NewEvaluator(cfg, in.refs)
 	prog := newProgress(e.stderr, cmd.Bool("progress"))
-	opt := eval.RunOptions{CheckTokens: true, Progress: prog.update}
+	// --confidence resamples sentences: it keeps every sentence's results.
+	opt := eval.RunOptions{CheckTokens: true, Progress: prog.update, Keep: out.confidence > 0}
 	var results []*eval.Result
 	score := func() error {
 		results, err = ev.Run(ctx, in.sentences, in.names, opt)
@@ -114,10 +137,7 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		return inputError(err)
 	}
 	in.warn(e.stderr, results)
-	if cmd.Bool("json") {
-		return writeEvalJSON(e.stdout, ev, results)
-	}
-	return writeEvalTable(e.stdout, ev, results)
+	return writeOutput(e, cmd.String("output"), func(w io.Writer) error { return out.write(w, ev, results) })
 }
 
 func evalConfig(cmd *cli.Command) (eval.Config, error) {
@@ -145,11 +165,22 @@ func evalConfig(cmd *cli.Command) (eval.Config, error) {
 	if cmd.Int("gleu-iter") < 1 {
 		return eval.Config{}, fmt.Errorf("--gleu-iter %d: want at least 1", cmd.Int("gleu-iter"))
 	}
+	if cmd.Bool("single") && cmd.Bool("multi") {
+		return eval.Config{}, errors.New("--single and --multi exclude each other")
+	}
+	maxUnchanged := int(cmd.Int("max-unchanged-words"))
+	if maxUnchanged < 0 {
+		return eval.Config{}, fmt.Errorf("--max-unchanged-words %d: want 0 or more", maxUnchanged)
+	}
+	if maxUnchanged == 0 {
+		maxUnchanged = -1 // m2.Options: negative means none
+	}
 	cfg := eval.Config{
 		Metrics: metrics,
 		Beta:    beta,
 		Lang:    languageFor(cmd.String("lang")),
-		ERRANT:  errant.Options{Mode: mode},
+		ERRANT:  errant.Options{Mode: mode, Single: cmd.Bool("single"), Multi: cmd.Bool("multi"), Filter: cmd.StringSlice("filt")},
+		M2:      m2.Options{MaxUnchangedWords: maxUnchanged, IgnoreWhitespaceCasing: cmd.Bool("ignore-whitespace-casing")},
 		GLEU:    gleu.Options{Iterations: int(cmd.Int("gleu-iter")), Sampler: sampler},
 		Version: version,
 	}
@@ -322,67 +353,28 @@ func (p *progress) done() {
 	p.shown = false
 }
 
-// writeEvalTable prints one row per system, then the signature.
-func writeEvalTable(w io.Writer, ev *eval.Evaluator, results []*eval.Result) error {
-	cfg := ev.Config()
-	fb := "F" + strconv.FormatFloat(cfg.Beta, 'g', -1, 64)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	head := []string{"system"}
-	if cfg.Has(eval.M2) {
-		head = append(head, "M2 P", "R", fb)
-	}
-	if cfg.Has(eval.ERRANT) {
-		head = append(head, "ERRANT TP", "FP", "FN", "P", "R", fb)
-	}
-	if cfg.Has(eval.GLEU) {
-		head = append(head, "GLEU", "std", "95% CI")
-	}
-	fmt.Fprintln(tw, strings.Join(head, "\t"))
-	f4 := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
-	for _, r := range results {
-		row := []string{r.Name}
-		if m := r.M2; m != nil {
-			row = append(row, f4(m.P), f4(m.R), f4(m.F))
-		}
-		if e := r.ERRANT; e != nil {
-			p, rec, f := e.Score()
-			row = append(row, strconv.Itoa(e.Counts.TP), strconv.Itoa(e.Counts.FP), strconv.Itoa(e.Counts.FN), f4(p), f4(rec), f4(f))
-		}
-		if g := r.GLEU; g != nil {
-			ci := "-"
-			if !math.IsNaN(g.CI[0]) {
-				ci = fmt.Sprintf("(%.3f,%.3f)", g.CI[0], g.CI[1])
-			}
-			row = append(row, fmt.Sprintf("%.6f", g.Mean), fmt.Sprintf("%.6f", g.Std), ci)
-		}
-		fmt.Fprintln(tw, strings.Join(row, "\t"))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintf(w, "\nsignature: %s\n", ev.Signature())
-	return err
-}
-
 type jsonPRF struct {
-	P float64 `json:"p"`
-	R float64 `json:"r"`
-	F float64 `json:"f"`
+	P  float64     `json:"p"`
+	R  float64     `json:"r"`
+	F  float64     `json:"f"`
+	CI *[2]float64 `json:"f_ci,omitempty"` // --confidence: bootstrap interval of F
 }
 
 type jsonERRANT struct {
-	TP int     `json:"tp"`
-	FP int     `json:"fp"`
-	FN int     `json:"fn"`
-	P  float64 `json:"p"`
-	R  float64 `json:"r"`
-	F  float64 `json:"f"`
+	TP int         `json:"tp"`
+	FP int         `json:"fp"`
+	FN int         `json:"fn"`
+	P  float64     `json:"p"`
+	R  float64     `json:"r"`
+	F  float64     `json:"f"`
+	CI *[2]float64 `json:"f_ci,omitempty"`
 }
 
 type jsonGLEU struct {
 	Score float64     `json:"score"`
 	Std   float64     `json:"std"`
-	CI    [2]*float64 `json:"ci"` // null when std is 0
+	CI    [2]*float64 `json:"ci"`                     // null when std is 0
+	Boot  *[2]float64 `json:"bootstrap_ci,omitempty"` // --confidence
 }
 
 type jsonSystem struct {
@@ -392,22 +384,34 @@ type jsonSystem struct {
 	GLEU   *jsonGLEU   `json:"gleu,omitempty"`
 }
 
-func writeEvalJSON(w io.Writer, ev *eval.Evaluator, results []*eval.Result) error {
+// writeEvalJSON prints the results as JSON; cis, when not nil, holds each
+// result's bootstrap intervals by metric (--confidence).
+func writeEvalJSON(w io.Writer, ev *eval.Evaluator, results []*eval.Result, cis []map[string]stat.CI) error {
 	out := struct {
 		Signature string       `json:"signature"`
 		Systems   []jsonSystem `json:"systems"`
 	}{Signature: ev.Signature(), Systems: []jsonSystem{}}
-	for _, r := range results {
+	ci := func(k int, m string) *[2]float64 {
+		if cis == nil {
+			return nil
+		}
+		c, ok := cis[k][m]
+		if !ok {
+			return nil
+		}
+		return &[2]float64{c.Lo, c.Hi}
+	}
+	for k, r := range results {
 		s := jsonSystem{Name: r.Name}
 		if m := r.M2; m != nil {
-			s.M2 = &jsonPRF{m.P, m.R, m.F}
+			s.M2 = &jsonPRF{P: m.P, R: m.R, F: m.F, CI: ci(k, eval.M2)}
 		}
 		if e := r.ERRANT; e != nil {
 			p, rec, f := e.Score()
-			s.ERRANT = &jsonERRANT{e.Counts.TP, e.Counts.FP, e.Counts.FN, p, rec, f}
+			s.ERRANT = &jsonERRANT{TP: e.Counts.TP, FP: e.Counts.FP, FN: e.Counts.FN, P: p, R: rec, F: f, CI: ci(k, eval.ERRANT)}
 		}
 		if g := r.GLEU; g != nil {
-			s.GLEU = &jsonGLEU{Score: g.Mean, Std: g.Std, CI: [2]*float64{finite(g.CI[0]), finite(g.CI[1])}}
+			s.GLEU = &jsonGLEU{Score: g.Mean, Std: g.Std, CI: [2]*float64{finite(g.CI[0]), finite(g.CI[1])}, Boot: ci(k, eval.GLEU)}
 		}
 		out.Systems = append(out.Systems, s)
 	}
@@ -425,12 +429,12 @@ func finite(x float64) *float64 {
 
 // perSentence is one line of --per-sentence.
 type perSentence struct {
-	System   string         `json:"system"`
-	Sentence int            `json:"sentence"` // 1-based
-	M2       *sentM2        `json:"m2,omitempty"`
-	ERRANT   *sentERRANT    `json:"errant,omitempty"`
-	GLEU     *sentGLEU      `json:"gleu,omitempty"`
-	Edits    []sentenceEdit `json:"edits,omitempty"`
+	System string         `json:"system"`
+	Line   int            `json:"line"` // 1-based, as in every JSON output
+	M2     *sentM2        `json:"m2,omitempty"`
+	ERRANT *sentERRANT    `json:"errant,omitempty"`
+	GLEU   *sentGLEU      `json:"gleu,omitempty"`
+	Edits  []sentenceEdit `json:"edits,omitempty"`
 }
 
 type sentM2 struct {
@@ -472,7 +476,7 @@ func perSentenceWriter(w io.Writer, names []string) func(int, []eval.SentenceSco
 	enc := json.NewEncoder(w)
 	return func(i int, scores []eval.SentenceScore) error {
 		for h, sc := range scores {
-			ps := perSentence{System: names[h], Sentence: i + 1}
+			ps := perSentence{System: names[h], Line: i + 1}
 			if sr := sc.M2; sr != nil {
 				st := sr.Stats()
 				ps.M2 = &sentM2{int(st[m2.Correct]), int(st[m2.Proposed]), int(st[m2.Gold]), sr.Annotators[sr.Chosen].ID}

@@ -76,7 +76,7 @@ func TestEvalTextAndM2(t *testing.T) {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}
 		// goes and the are corrected, days is not.
-		if len(got.Systems) != 1 || got.Systems[0].Name != "sys.txt" || got.Systems[0].ERRANT.TP != 2 || got.Systems[0].ERRANT.FP != 0 || got.Systems[0].ERRANT.FN != 1 {
+		if len(got.Systems) != 1 || got.Systems[0].Name != "sys" || got.Systems[0].ERRANT.TP != 2 || got.Systems[0].ERRANT.FP != 0 || got.Systems[0].ERRANT.FN != 1 {
 			t.Errorf("%v: %+v", args, got)
 		}
 	}
@@ -85,7 +85,7 @@ func TestEvalTextAndM2(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
-	if !strings.Contains(out, "sys.txt ") || !strings.Contains(out, "ref1.txt ") || !strings.Contains(out, "|refs:2|") {
+	if !strings.Contains(out, "sys ") || !strings.Contains(out, "ref1 ") || !strings.Contains(out, "|refs:2|") {
 		t.Errorf("table:\n%s", out)
 	}
 }
@@ -158,10 +158,10 @@ func TestEvalPerSentence(t *testing.T) {
 		t.Fatalf("%d lines, want 2 systems x 3 sentences:\n%s", len(lines), data)
 	}
 	var first struct {
-		System   string
-		Sentence int
-		ERRANT   struct{ TP, FP, FN int } `json:"errant"`
-		GLEU     struct {
+		System string
+		Line   int
+		ERRANT struct{ TP, FP, FN int } `json:"errant"`
+		GLEU   struct {
 			Counts [][]int
 			Score  float64
 		} `json:"gleu"`
@@ -172,7 +172,7 @@ func TestEvalPerSentence(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
 		t.Fatal(err)
 	}
-	if first.System != "sys.txt" || first.Sentence != 1 || first.ERRANT.TP != 1 || len(first.GLEU.Counts) != 2 || !(first.GLEU.Score > 0 && first.GLEU.Score < 1) ||
+	if first.System != "sys" || first.Line != 1 || first.ERRANT.TP != 1 || len(first.GLEU.Counts) != 2 || !(first.GLEU.Score > 0 && first.GLEU.Score < 1) ||
 		len(first.Edits) != 1 || first.Edits[0].O != "go" || first.Edits[0].C != "goes" {
 		t.Errorf("first line: %s", lines[0])
 	}

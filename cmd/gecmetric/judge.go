@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/urfave/cli/v3"
 
@@ -17,8 +20,11 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/llmjudge"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/sv"
+	"github.com/gecmetric/gecmetric/human"
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -27,20 +33,23 @@ func judgeCommand(e *env) *cli.Command {
 		Name:  "judge",
 		Usage: "say what human raters would say of each output: grammaticality, fluency, meaning, over-correction",
 		Description: "Judges every line of every --hyp file against its --source (and --ref, when given) with\n" +
-			"calibrated models, writing one JSON object per sentence and system (--jsonl, the default) or\n" +
-			"per-system means with 95% bootstrap intervals (--json). Without --ref, the reference-free\n" +
+			"calibrated models and prints per system the mean of every quantity with its 95% bootstrap\n" +
+			"interval (a table, or --json); --jsonl writes one JSON object per sentence and system instead.\n" +
+			"--llm-queries OUT.jsonl writes the seed-000 queries of the inputs (for --llm-json or an LLM)\n" +
+			"instead of judging. Without --ref, the reference-free\n" +
 			"models. With --llm-json QUERIES.jsonl, answers seed-000 queries in the GPT-4 judge's format.\n" +
 			"With --llm-url and --llm-model, a language model answers instead, in the seed-000 protocol (up to\n" +
 			"four --hyp outputs of a --source line per request; answers cached, see README).\n" +
 			"With no input at all, judges the built-in demo.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "source sentences, one per line"},
-			&cli.StringSliceFlag{Name: "hyp", Usage: "system outputs, one per line (repeatable; the name is the file's base name)"},
+			&cli.StringSliceFlag{Name: "hyp", Usage: "system outputs, one per line, [NAME=]FILE (repeatable; the name defaults to the base name without extension)"},
 			&cli.StringSliceFlag{Name: "ref", Usage: "reference corrections, one per line (repeatable)"},
 			&cli.StringFlag{Name: "lang", Value: "en", Usage: "language of the default models: en or sv"},
 			&cli.StringSliceFlag{Name: "model", Usage: "a model fitted with 'gecmetric calibrate fit' to use instead of the default for its scale (repeatable)"},
-			&cli.BoolFlag{Name: "jsonl", Usage: "one JSON object per sentence and system (default)"},
-			&cli.BoolFlag{Name: "json", Usage: "per-system means with 95% bootstrap intervals"},
+			&cli.BoolFlag{Name: "jsonl", Usage: "one JSON object per sentence and system instead of the per-system table"},
+			&cli.BoolFlag{Name: "json", Usage: "the per-system means with 95% bootstrap intervals as JSON"},
+			&cli.StringFlag{Name: "llm-queries", Usage: "write the seed-000 queries of --source and the --hyp files (up to four outputs per query) to this JSON Lines file, and stop", Action: outputPath},
 			&cli.StringFlag{Name: "llm-json", Usage: "answer the seed-000 queries in this JSON Lines file, like the GPT-4 judge"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed for --json"},
 			&cli.IntFlag{Name: "max-tokens", Value: corpora.DefaultMaxTokens, Usage: "refuse a sentence longer than this many tokens in any file (-1: no limit)"},
@@ -64,6 +73,9 @@ func judgeCommand(e *env) *cli.Command {
 			if q := cmd.String("llm-json"); q != "" {
 				return answerQueries(e, j, q)
 			}
+			if path := cmd.String("llm-queries"); path != "" {
+				return writeLLMQueryFile(cmd, path)
+			}
 			in, err := openJudgeInput(e, cmd)
 			if err != nil {
 				return err
@@ -78,10 +90,10 @@ func judgeCommand(e *env) *cli.Command {
 			var sum *judgeSummary
 			var lines func(int, []judge.Judgement) error
 			w := bufio.NewWriter(e.stdout)
-			if cmd.Bool("json") {
-				sum = newJudgeSummary(in.names)
-			} else {
+			if cmd.Bool("jsonl") {
 				lines = judgeLineWriter(w, in.names)
+			} else {
+				sum = newJudgeSummary(in.names)
 			}
 			err = j.Stream(ctx, in.sentences, opt, func(i int, js []judge.Judgement) error {
 				if sum != nil {
@@ -95,7 +107,10 @@ func judgeCommand(e *env) *cli.Command {
 			}
 			in.warn(e.stderr, nil)
 			if sum != nil {
-				return sum.write(e.stdout, cmd.Uint64("seed"))
+				if cmd.Bool("json") {
+					return sum.write(e.stdout, cmd.Uint64("seed"))
+				}
+				return writeJudgeTable(e, sum.systems(cmd.Uint64("seed")))
 			}
 			return w.Flush()
 		},
@@ -152,7 +167,12 @@ func openJudgeInput(e *env, cmd *cli.Command) (evalInput, error) {
 	case len(hyps) == 0:
 		return evalInput{}, usageError{errors.New("judge needs at least one --hyp file")}
 	}
-	return openEvalInput(cmd, hyps)
+	names, paths := systemNames(hyps)
+	in, err := openEvalInput(cmd, paths)
+	if err == nil && len(in.names) == len(names) {
+		in.names = names
+	}
+	return in, err
 }
 
 // summaryQuantities are the per-system means of --json, in order.
@@ -213,21 +233,33 @@ func (s *judgeSummary) add(js []judge.Judgement) {
 	}
 }
 
+type judgeMean struct {
+	Mean float64    `json:"mean"`
+	CI   [2]float64 `json:"ci"`
+}
+
+type judgeSystem struct {
+	Name      string               `json:"name"`
+	Sentences int                  `json:"sentences"`
+	Scores    map[string]judgeMean `json:"scores"`
+}
+
 func (s *judgeSummary) write(w io.Writer, seed uint64) error {
-	type mean struct {
-		Mean float64    `json:"mean"`
-		CI   [2]float64 `json:"ci"`
-	}
-	type system struct {
-		Name      string          `json:"name"`
-		Sentences int             `json:"sentences"`
-		Scores    map[string]mean `json:"scores"`
-	}
 	var out struct {
-		Systems []system `json:"systems"`
+		Systems []judgeSystem `json:"systems"`
 	}
+	out.Systems = s.systems(seed)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// systems returns per system the mean of every quantity over its
+// sentences, with a 95% percentile bootstrap interval.
+func (s *judgeSummary) systems(seed uint64) []judgeSystem {
+	var out []judgeSystem
 	for h, name := range s.names {
-		sys := system{Name: name, Sentences: s.n, Scores: map[string]mean{}}
+		sys := judgeSystem{Name: name, Sentences: s.n, Scores: map[string]judgeMean{}}
 		for q, sq := range summaryQuantities {
 			v := s.vals[h][q]
 			if len(v) == 0 {
@@ -240,13 +272,84 @@ func (s *judgeSummary) write(w io.Writer, seed uint64) error {
 				}
 				return sum / float64(len(idx))
 			})
-			sys.Scores[sq.name] = mean{Mean: stat.Mean(v), CI: [2]float64{ci.Lo, ci.Hi}}
+			sys.Scores[sq.name] = judgeMean{Mean: stat.Mean(v), CI: [2]float64{ci.Lo, ci.Hi}}
 		}
-		out.Systems = append(out.Systems, sys)
+		out = append(out, sys)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return out
+}
+
+// writeJudgeTable prints the per-system means, one row per system.
+func writeJudgeTable(e *env, systems []judgeSystem) error {
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	head := []string{"system", "sentences"}
+	var names []string
+	for _, q := range summaryQuantities {
+		if slices.ContainsFunc(systems, func(s judgeSystem) bool { _, ok := s.Scores[q.name]; return ok }) {
+			names = append(names, q.name)
+			head = append(head, q.name)
+		}
+	}
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
+	for _, s := range systems {
+		row := []string{s.Name, strconv.Itoa(s.Sentences)}
+		for _, n := range names {
+			m, ok := s.Scores[n]
+			if !ok {
+				row = append(row, "-")
+				continue
+			}
+			row = append(row, fmt.Sprintf("%.3f [%.3f, %.3f]", m.Mean, m.CI[0], m.CI[1]))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(e.stdout, "\nmeans over sentences, 95% bootstrap intervals (1,000 resamples); --jsonl for every sentence")
+	return err
+}
+
+// writeLLMQueryFile writes the seed-000 queries of --source and the --hyp
+// files (llmjudge.Queries): per source line, up to four system outputs per
+// query, the texts detokenised (tokenize.Detokenize) as the protocol's
+// raters read them.
+func writeLLMQueryFile(cmd *cli.Command, path string) error {
+	if cmd.String("source") == "" {
+		return usageError{errors.New("--llm-queries needs --source: a query pairs each source with its corrections")}
+	}
+	names, paths := systemNames(cmd.StringSlice("hyp"))
+	if len(paths) == 0 {
+		return usageError{errors.New("--llm-queries needs at least one --hyp")}
+	}
+	set, systems, err := readTestSet(cmd, paths)
+	if err != nil {
+		return err
+	}
+	sources := make([]string, len(set.Source))
+	for i, s := range set.Source {
+		sources[i] = tokenize.Detokenize(s)
+	}
+	outputs := make([][]string, len(systems))
+	for h, sys := range systems {
+		outputs[h] = make([]string, len(sys.Tokens))
+		for i, t := range sys.Tokens {
+			outputs[h][i] = tokenize.Detokenize(t)
+		}
+	}
+	qs, err := llmjudge.Queries(sources, names, outputs)
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		for _, q := range qs {
+			if err := human.WriteQuery(bw, q); err != nil {
+				return err
+			}
+		}
+		return bw.Flush()
+	})
 }
 
 // answerQueries answers every seed-000 query as the GPT-4 judge did: one

@@ -9,7 +9,7 @@ import (
 )
 
 func TestJudgeDemo(t *testing.T) {
-	out, errOut, code := gecmetric(t, "", "judge")
+	out, errOut, code := gecmetric(t, "", "judge", "--jsonl")
 	if code != 0 || !strings.Contains(errOut, "built-in demo") {
 		t.Fatalf("code %d, stderr %q", code, errOut)
 	}
@@ -141,7 +141,7 @@ func TestJudgeM2Reference(t *testing.T) {
 		"S It is fine .\n"+
 		"A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"), 0o644)
 	os.WriteFile(hyp, []byte("She goes to school every day .\nIt is fine .\n"), 0o644)
-	out, errOut, code := gecmetric(t, "", "judge", "--ref", gold, "--hyp", hyp)
+	out, errOut, code := gecmetric(t, "", "judge", "--jsonl", "--ref", gold, "--hyp", hyp)
 	if code != 0 {
 		t.Fatalf("code %d: %s", code, errOut)
 	}
@@ -158,7 +158,7 @@ func TestJudgeM2Reference(t *testing.T) {
 		if err := json.Unmarshal([]byte(l), &j); err != nil {
 			t.Fatal(err)
 		}
-		if j.System != "sys.txt" || j.Evidence != "reference" || j.RemainingErrors > 0.5 {
+		if j.System != "sys" || j.Evidence != "reference" || j.RemainingErrors > 0.5 {
 			t.Errorf("judgement %s", l)
 		}
 	}

@@ -78,13 +78,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Writer:                e.stdout,
 		ErrWriter:             e.stderr,
 		Commands:              commands(e),
-		EnableShellCompletion: false,
+		EnableShellCompletion: true,
+		Suggest:               true,
 		ExitErrHandler:        func(context.Context, *cli.Command, error) {},
-		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-			return usageError{err}
-		},
 	}
-	err := app.Run(ctx, args)
+	for _, c := range app.Commands {
+		sameOutputFlag(e, c)
+		elapsedProgress(e, c)
+	}
+	flagUsageErrors(app)
+	args, err := prepareArgs(args, app)
+	if err == nil {
+		err = app.Run(ctx, args)
+	}
 	if err == nil {
 		return 0
 	}

@@ -42,6 +42,9 @@ type Config struct {
 	ERRANT errant.Options
 	// GLEU selects GLEU's iterations and sampler.
 	GLEU gleu.Options
+	// M2 holds the M2 scorer's options (max_unchanged_words,
+	// ignore_whitespace_casing); its Beta is set from Beta.
+	M2 m2.Options
 	// Version is the gecmetric version written into the signature.
 	Version string
 	// Tokenization names, for the signature, how raw text was tokenised
@@ -184,7 +187,11 @@ func (ev *Evaluator) Signature() string {
 		}
 		switch m {
 		case M2:
-			parts = append(parts, "m2:3.2,beta="+beta+",max-unchanged="+strconv.Itoa(m2MaxUnchanged))
+			sig := "m2:3.2,beta=" + beta + ",max-unchanged=" + strconv.Itoa(c.M2.MaxUnchanged())
+			if c.M2.IgnoreWhitespaceCasing {
+				sig += ",ignore-ws-case"
+			}
+			parts = append(parts, sig)
 		case ERRANT:
 			o := c.ERRANT
 			s := "errant:" + o.Mode.String() + ",beta=" + beta
@@ -218,9 +225,6 @@ func (ev *Evaluator) Signature() string {
 func BaseSignature(version string, refs int, tokenization string) string {
 	return "gecmetric:" + version + "|refs:" + strconv.Itoa(refs) + "|tok:" + cmp.Or(tokenization, "none")
 }
-
-// m2MaxUnchanged is the M2 scorer's default max_unchanged_words.
-const m2MaxUnchanged = 2
 
 // A Result is one system's scores; metrics not selected are nil. The
 // per-sentence lists (M2.Sentences, ERRANT.Sentences, GLEU.Sentences,

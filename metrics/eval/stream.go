@@ -268,7 +268,7 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 				toks = hyp.Tokens
 			}
 			var err error
-			if o.m2, err = w.cmp.Compare(gold, toks, m2.Options{Beta: cfg.beta()}); err != nil {
+			if o.m2, err = w.cmp.Compare(gold, toks, m2Options(cfg)); err != nil {
 				return out, err
 			}
 		}
@@ -460,4 +460,11 @@ func (st *state) results() []*Result {
 		}
 	}
 	return st.res
+}
+
+// m2Options are the M2 scorer's options of cfg, with its Beta.
+func m2Options(cfg *Config) m2.Options {
+	o := cfg.M2
+	o.Beta = cfg.beta()
+	return o
 }
