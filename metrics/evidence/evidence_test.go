@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -358,6 +359,40 @@ func TestOddInputs(t *testing.T) {
 			if val, ok := v[n]; !ok || math.IsNaN(val) || math.IsInf(val, 0) {
 				t.Errorf("source %q, output %q: %s = %v", pair[0], pair[1], n, val)
 			}
+		}
+	}
+}
+
+// TestConcurrentCompute checks that goroutines sharing an Extractor and
+// its cache get the values one goroutine gets (run with -race).
+func TestConcurrentCompute(t *testing.T) {
+	x := newExtractor(t)
+	src := sent(x.Lang, "He go to school every days .")
+	refs := []*edits.Sentence{sent(x.Lang, "He goes to school every day .")}
+	hyps := []string{"He goes to school every days .", "He go to school every day .", "He goes to school every day .", "He go to school every days ."}
+	want := make([]Values, len(hyps))
+	for i, h := range hyps {
+		want[i], _ = x.Compute(Input{Source: src, Hyp: sent(x.Lang, h), Refs: refs})
+	}
+	done := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			for k := range 20 {
+				i := (g + k) % len(hyps)
+				v, _ := x.Compute(Input{Source: src, Hyp: sent(x.Lang, hyps[i]), Refs: refs})
+				for n, w := range want[i] {
+					if v[n] != w {
+						done <- fmt.Errorf("goroutine %d, %q: %s = %v, want %v", g, hyps[i], n, v[n], w)
+						return
+					}
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Error(err)
 		}
 	}
 }
