@@ -204,16 +204,52 @@ func (b *builder) intern(src, hyp []string) {
 // until the next call.
 func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice, error) {
 	n, m := len(src), len(hyp)
-	w := m + 1
-	cells := (n + 1) * w
+	cells := (n + 1) * (m + 1)
 	l := &b.l
-	*l = lattice{n: n, m: m, w: int32(w), src: src, hyp: hyp,
+	*l = lattice{n: n, m: m, w: int32(m + 1), src: src, hyp: hyp,
 		arcs: l.arcs[:0], verts: l.verts[:0], entries: l.entries[:0], inStart: l.inStart, inPos: l.inPos}
 	b.intern(src, hyp)
 	b.levenshtein(n, m)
+	b.countBaseEdges(cells)
+	b.addBaseEdges(cells)
+	if err := b.closeTransitively(maxUnchanged, maxArcs); err != nil {
+		return nil, err
+	}
+	l.dropLongNoops()
+	b.indexInEdges(cells)
+	return l, nil
+}
 
-	// mult[c][d]: in how many of the two lattices the base edge into c
-	// from direction d exists (0, 1 or 2); d is 0 diag, 1 del, 2 ins.
+// A succ is a base edge's direction (0 diag, 1 del, 2 ins) and the cell
+// offset it moves by.
+type succ struct {
+	dir int
+	off int
+}
+
+// successors lists the base edges out of a cell sorted by target: from
+// (i, j) the targets (i, j+1) < (i+1, j) < (i+1, j+1), i.e. ins, del,
+// diag.
+func (l *lattice) successors() [3]succ {
+	w := int(l.w)
+	return [3]succ{{2, 1}, {1, w}, {0, w + 1}}
+}
+
+// offMatrix reports whether the base edge sc out of cell (i, j) leaves the
+// matrix.
+func (l *lattice) offMatrix(sc succ, i, j int) bool {
+	return (sc.dir != 1 && j == l.m) || (sc.dir != 2 && i == l.n)
+}
+
+// eqAt reports whether source token i equals hypothesis token j.
+func (b *builder) eqAt(i, j int) bool { return b.srcID[i] == b.hypID[j] }
+
+// countBaseEdges fills b.mult: mult[c][d] is in how many of the two
+// lattices the base edge into c from direction d exists (0, 1 or 2); d is
+// 0 diag, 1 del, 2 ins. The cells on a cheapest path become the
+// lattice's vertices, in ascending order.
+func (b *builder) countBaseEdges(cells int) {
+	l := &b.l
 	mult := grow(b.mult, cells)
 	b.mult = mult
 	for c := 0; c < cells; c++ {
@@ -234,15 +270,14 @@ func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice,
 			}
 		}
 	}
-	eqAt := func(i, j int) bool { return b.srcID[i] == b.hypID[j] }
+}
 
-	// Base edges sorted by (source, target): from (i, j) the targets
-	// (i, j+1) < (i+1, j) < (i+1, j+1), i.e. ins, del, diag.
-	type succ struct {
-		dir int
-		off int
-	}
-	succs := [3]succ{{2, 1}, {1, w}, {0, w + 1}}
+// addBaseEdges adds the base edges as arcs, each entered in E as often as
+// its multiplicity, and lists each vertex's in-arcs sorted by source.
+func (b *builder) addBaseEdges(cells int) {
+	l := &b.l
+	w := int(l.w)
+	succs := l.successors()
 	in := b.in[:0]
 	for range cells {
 		in = append(in, nil)
@@ -250,19 +285,18 @@ func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice,
 	b.in = in
 	baseIn := grow(b.baseBuf, 3*cells) // up to three base in-edges per cell
 	b.baseBuf = baseIn
-	arena := b.arena[:0]
 	for _, s := range l.verts {
 		i, j := int(s)/w, int(s)%w
 		for _, sc := range succs {
-			if (sc.dir != 1 && j == m) || (sc.dir != 2 && i == n) {
-				continue // off the matrix
+			if l.offMatrix(sc, i, j) {
+				continue
 			}
 			t := int(s) + sc.off
-			k := mult[t][sc.dir]
+			k := b.mult[t][sc.dir]
 			if k == 0 {
 				continue
 			}
-			noop := sc.dir == 0 && eqAt(i, j)
+			noop := sc.dir == 0 && b.eqAt(i, j)
 			id := int32(len(l.arcs))
 			l.arcs = append(l.arcs, arc{src: s, dst: int32(t), dist: 1, unch: b2i(noop), noop: noop, base: true})
 			for ; k > 0; k-- {
@@ -274,19 +308,32 @@ func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice,
 			in[t][len(in[t])-1] = id
 		}
 	}
+}
 
-	// Transitive closure, in the scorer's order: for every vertex k
-	// ascending, every arc into k (by source, ascending) is extended by
-	// every base edge out of k (by target, ascending). Arcs out of k are
-	// only base edges at that point and arcs into k are final, so only
-	// existing in- and out-edges need visiting.
-	type out struct {
-		t    int32
-		noop bool
-		old  []int32
-		pos  int
-	}
-	var outs [3]out
+// An outEdge is a base edge out of the vertex being closed over: its
+// target, whether it is a noop, the target's in-arcs before the visit,
+// and how far they have been merged.
+type outEdge struct {
+	t    int32
+	noop bool
+	old  []int32
+	pos  int
+}
+
+// closeTransitively extends the lattice to its transitive closure, in the
+// scorer's order: for every vertex k ascending, every arc into k (by
+// source, ascending) is extended by every base edge out of k (by target,
+// ascending). Arcs out of k are only base edges at that point and arcs
+// into k are final, so only existing in- and out-edges need visiting. An
+// arc longer than maxUnchanged unchanged words is not added; more than
+// maxArcs arcs is errTooLarge.
+func (b *builder) closeTransitively(maxUnchanged, maxArcs int) error {
+	l := &b.l
+	w := int(l.w)
+	succs := l.successors()
+	in := b.in
+	arena := b.arena[:0]
+	var outs [3]outEdge
 	for _, k := range l.verts {
 		ink := in[k]
 		if len(ink) == 0 {
@@ -295,14 +342,14 @@ func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice,
 		no := 0
 		i, j := int(k)/w, int(k)%w
 		for _, sc := range succs {
-			if (sc.dir != 1 && j == m) || (sc.dir != 2 && i == n) {
+			if l.offMatrix(sc, i, j) {
 				continue
 			}
 			t := int(k) + sc.off
-			if mult[t][sc.dir] == 0 {
+			if b.mult[t][sc.dir] == 0 {
 				continue
 			}
-			outs[no] = out{t: int32(t), noop: sc.dir == 0 && eqAt(i, j), old: in[t]}
+			outs[no] = outEdge{t: int32(t), noop: sc.dir == 0 && b.eqAt(i, j), old: in[t]}
 			b.tmp[no] = b.tmp[no][:0]
 			no++
 		}
@@ -337,7 +384,7 @@ func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice,
 		}
 		if len(l.arcs) > maxArcs {
 			b.arena = arena
-			return nil, errTooLarge
+			return errTooLarge
 		}
 		for o := range outs[:no] {
 			ot := &outs[o]
@@ -350,12 +397,15 @@ func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice,
 	}
 	b.arena = arena
 	if len(l.arcs) > maxArcs {
-		return nil, errTooLarge
+		return errTooLarge
 	}
+	return nil
+}
 
-	// The scorer removes noop arcs longer than one word while iterating
-	// over E, so the element after each removed one is never looked at
-	// and survives even when it is such an arc too.
+// dropLongNoops removes noop arcs longer than one word from E as the
+// scorer does: while iterating over E, so the element after each removed
+// one is never looked at and survives even when it is such an arc too.
+func (l *lattice) dropLongNoops() {
 	kept := l.entries[:0]
 	skip := false
 	for _, e := range l.entries {
@@ -373,8 +423,12 @@ func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice,
 		kept = append(kept, e)
 	}
 	l.entries = kept
+}
 
-	// In-edges of every vertex as positions in E.
+// indexInEdges lists the in-edges of every vertex as positions in E
+// (inStart, inPos) and counts each arc's multiplicity.
+func (b *builder) indexInEdges(cells int) {
+	l := &b.l
 	l.inStart = grow(l.inStart, cells+1)
 	for _, e := range l.entries {
 		l.arcs[e].mult++
@@ -392,7 +446,6 @@ func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice,
 		l.inPos[fill[d]] = int32(p)
 		fill[d]++
 	}
-	return l, nil
 }
 
 func b2i(b bool) int32 {
