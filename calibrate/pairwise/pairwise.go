@@ -110,29 +110,36 @@ func Fit(x [][]float64, pairs []Pair, s Settings) (*Model, error) {
 		return l + l2/2*dot(w, w)
 	}
 	cur := loss(w)
-	grad := mat.NewVecDense(d, nil)
+	g := make([]float64, d)
+	h := make([]float64, d*d) // upper triangle, row-major
+	grad := mat.NewVecDense(d, g)
 	hess := mat.NewSymDense(d, nil)
 	for range maxIter {
-		grad.Zero()
-		hess.Zero()
 		for j := range d {
-			grad.SetVec(j, l2*w[j])
-			hess.SetSym(j, j, l2)
+			g[j] = l2 * w[j]
 		}
+		clear(h)
 		for k, dk := range diffs {
 			mk := dot(w, dk)
 			q := sigmoid(-mk) // the derivative of softplus(−m) is −σ(−m)
 			c := weights[k] * q * (1 - q)
+			wq := weights[k] * q
 			for i, vi := range dk {
 				if vi == 0 {
 					continue
 				}
-				grad.SetVec(i, grad.AtVec(i)-weights[k]*q*vi)
+				g[i] -= wq * vi
+				ci := c * vi
+				row := h[i*d:]
 				for j := i; j < d; j++ {
-					if dk[j] != 0 {
-						hess.SetSym(i, j, hess.At(i, j)+c*vi*dk[j])
-					}
+					row[j] += ci * dk[j]
 				}
+			}
+		}
+		for i := range d {
+			hess.SetSym(i, i, h[i*d+i]+l2)
+			for j := i + 1; j < d; j++ {
+				hess.SetSym(i, j, h[i*d+j])
 			}
 		}
 		var chol mat.Cholesky
