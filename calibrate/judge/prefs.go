@@ -323,3 +323,23 @@ func (ps *PrefSet) SystemMeans(score []float64) ([]string, []float64) {
 	}
 	return order, means
 }
+
+// ReferenceOverInput is the check of a judge on CoNLL-2014 (root/
+// conll14-errant/text): for every sentence where annotator 0's correction
+// differs from the learner's sentence, the correction should be preferred
+// to the unchanged sentence, both judged against annotator 1's correction
+// only.
+func ReferenceOverInput(root string) (*PrefSet, error) {
+	text := filepath.Join(root, "conll14-errant", "text")
+	tf, err := corpora.ReadParallel(filepath.Join(text, "source.txt"), filepath.Join(text, "ref0.txt"), filepath.Join(text, "ref1.txt"))
+	if err != nil {
+		return nil, err
+	}
+	b := newPrefBuilder("conll14 ref0 over input (ref1)", "en")
+	for i, src := range tf[0].Tokens {
+		refs := [][]string{tf[2].Tokens[i]}
+		item := strconv.Itoa(i)
+		b.prefer(b.output(item, "ref0", src, tf[1].Tokens[i], refs), b.output(item, "INPUT", src, src, refs), 1)
+	}
+	return b.set, nil
+}
