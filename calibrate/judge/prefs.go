@@ -49,6 +49,9 @@ func newPrefBuilder(name, lang string) *prefBuilder {
 
 func (b *prefBuilder) output(item, system string, src, out []string, refs [][]string) int {
 	k := item + "\x00" + strings.Join(out, " ")
+	for _, r := range refs {
+		k += "\x00" + strings.Join(r, " ")
+	}
 	if i, ok := b.index[k]; ok {
 		o := &b.set.Outputs[i]
 		if !slices.Contains(o.Systems, system) {
@@ -324,22 +327,38 @@ func (ps *PrefSet) SystemMeans(score []float64) ([]string, []float64) {
 	return order, means
 }
 
-// ReferenceOverInput is the check of a judge on CoNLL-2014 (root/
-// conll14-errant/text): for every sentence where annotator 0's correction
+// ReferencesOverInput is the check of a judge on CoNLL-2014 (root/
+// conll14-errant/text): for every sentence where an annotator's correction
 // differs from the learner's sentence, the correction should be preferred
-// to the unchanged sentence, both judged against annotator 1's correction
-// only.
-func ReferenceOverInput(root string) (*PrefSet, error) {
+// to the unchanged sentence, both judged against the other annotator's
+// correction only. Both annotators' corrections are in the set (systems
+// "ref0" and "ref1"); the item is the sentence, so cross-validation
+// grouped by item never judges a sentence with a model that saw it.
+func ReferencesOverInput(root string) (*PrefSet, error) {
 	text := filepath.Join(root, "conll14-errant", "text")
 	tf, err := corpora.ReadParallel(filepath.Join(text, "source.txt"), filepath.Join(text, "ref0.txt"), filepath.Join(text, "ref1.txt"))
 	if err != nil {
 		return nil, err
 	}
-	b := newPrefBuilder("conll14 ref0 over input (ref1)", "en")
+	b := newPrefBuilder("conll14 refs over input", "en")
 	for i, src := range tf[0].Tokens {
-		refs := [][]string{tf[2].Tokens[i]}
 		item := strconv.Itoa(i)
-		b.prefer(b.output(item, "ref0", src, tf[1].Tokens[i], refs), b.output(item, "INPUT", src, src, refs), 1)
+		for a := range 2 {
+			refs := [][]string{tf[2-a].Tokens[i]}
+			b.prefer(b.output(item, fmt.Sprintf("ref%d", a), src, tf[1+a].Tokens[i], refs), b.output(item, "INPUT", src, src, refs), 1)
+		}
 	}
 	return b.set, nil
+}
+
+// Subset returns the pairs of ps whose preferred output was produced by
+// system (the outputs are shared).
+func (ps *PrefSet) Subset(system string) *PrefSet {
+	out := &PrefSet{Name: ps.Name + " (" + system + ")", Language: ps.Language, Outputs: ps.Outputs}
+	for _, p := range ps.Pairs {
+		if slices.Contains(ps.Outputs[p.Better].Systems, system) {
+			out.Pairs = append(out.Pairs, p)
+		}
+	}
+	return out
 }

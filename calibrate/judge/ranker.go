@@ -83,6 +83,9 @@ func stack(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) rankData 
 		if totals[s] > 0 {
 			scale *= maxW / totals[s]
 		}
+		if scale == 0 {
+			continue // a set given no weight is scored, never learnt from
+		}
 		for _, p := range ps.Pairs {
 			if opt.Exclude != nil && (opt.Exclude(s, p.Better) || opt.Exclude(s, p.Worse)) {
 				continue
