@@ -26,6 +26,15 @@ type Fitted struct {
 	Model          *calibrate.Model
 	Units          []calibrate.Unit // the units, in fitting order
 	CV             *calibrate.CV    // cross-validated predictions per unit
+	// Ranker is set instead of Model for the overall score, with the
+	// preference sets it learnt from and each output's cross-validated
+	// score (RankCV[s][i] for output i of Prefs[s]).
+	Ranker *calibrate.RankModel
+	Prefs  []*PrefSet
+	RankCV [][]float64
+	// PrefEvidence holds the evidence of every output of Prefs (reference
+	// form), for comparing the ranker with single metrics.
+	PrefEvidence [][]evidence.Values
 }
 
 // FileName is the model's file name among the defaults.
@@ -43,12 +52,18 @@ var RemainingEdits = &human.Scale{
 // Feature subsets of the models that may not use every feature.
 var (
 	// fluencyFeatures are what the English fluency proxy sees: the n-gram
-	// language model only, not the grammar checks or edits.
-	fluencyFeatures = []string{"fl.word_lp", "fl.min_word_lp", "fl.tag_lp", "fl.min_tag_lp", "fl.unknown", "fl.length"}
+	// language models only (the Brown bigrams and tags, the broad-coverage
+	// trigrams), not the grammar checks or edits.
+	fluencyFeatures = []string{"fl.word_lp", "fl.min_word_lp", "fl.tag_lp", "fl.min_tag_lp", "fl.unknown", "fl.length", "lm.mean", "lm.min", "lm.low3", "lm.oov_rate"}
 	// portableFeatures do not depend on a language's tagger, lexicon or
 	// fluency model, so a model over them transfers between languages.
 	portableFeatures = []string{"oc.edits", "oc.edit_rate", "oc.unmatched", "oc.ter", "oc.word_order", "oc.multi_token", "oc.length_change", "me.chrf_src", "me.chrf_ref", "me.ter_ref", "me.negation", "me.numbers"}
 )
+
+// referenceMetricFeatures are the toolbox's reference metrics as evidence
+// (package evidence, rm.*): they need no tagger, lexicon or language
+// model.
+var referenceMetricFeatures = []string{"rm.gleu", "rm.errant_f05", "rm.errant_tp", "rm.errant_fp", "rm.errant_fn"}
 
 // lexiconFeatures are the lexicon and reference-distance refinements
 // (out-of-lexicon rate, misspellings kept from the source, misspellings
@@ -173,7 +188,62 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 		}
 	}
 
-	// English, GUG: grammaticality from the crowd, fitted on the train split.
+	// English preferences between outputs of one source: GJG15's rankings
+	// of the CoNLL-2014 systems, Sottana's ratings (the three scales
+	// together), JFLEG's corrections over the learner sentences.
+	gjg, _, err := LoadGJG15(root)
+	if err != nil {
+		return nil, err
+	}
+	jf, err := LoadJFLEG(root)
+	if err != nil {
+		return nil, err
+	}
+	soAll := RatedPrefs(so, []string{"semantics", "grammaticality", "overcorrection"}, humans, 0)
+	soAll.Name = so.Name + " (semantics, errors, over-correction)"
+	soG := RatedPrefs(so, []string{"grammaticality"}, humans, 0)
+	soG.Name = so.Name + " (errors)"
+	prefVals := map[*PrefSet][]evidence.Values{}
+	for _, ps := range []*PrefSet{gjg, jf, soAll, soG} {
+		prefVals[ps] = ps.Evidence(enx, evidence.FormReference)
+	}
+	rank := func(lang string, sets []*PrefSet, opt RankOptions) (Fitted, error) {
+		vals := make([][]evidence.Values, len(sets))
+		for i, ps := range sets {
+			vals[i] = prefVals[ps]
+		}
+		opt.Language = lang
+		m, cv, err := FitRanker(sets, vals, opt)
+		if err != nil {
+			return Fitted{}, fmt.Errorf("%s overall %s: %w", lang, opt.Form, err)
+		}
+		return Fitted{Lang: lang, Quantity: Overall, Form: opt.Form, Ranker: m, Prefs: sets, RankCV: cv, PrefEvidence: vals}, nil
+	}
+	logRanker := func(f Fitted) {
+		fmt.Fprintf(log, "%-34s pairs %5d ", f.FileName(), f.Ranker.Training.Pairs)
+		for _, v := range f.Ranker.CV.Sets {
+			fmt.Fprintf(log, " %s %.3f", v.Data, v.Accuracy)
+		}
+		fmt.Fprintln(log)
+	}
+	// The overall score: what makes raters prefer one correction of a
+	// sentence to another. GJG15 is the closest to how systems are
+	// compared; Sottana's LLM rewrites and JFLEG's fluency corrections
+	// weigh less (their pairs together weigh a quarter and a tenth of
+	// GJG15's).
+	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource, evidence.FormAlone} {
+		f, err := rank("en", []*PrefSet{gjg, soAll, jf}, RankOptions{Form: form, Features: evidence.AllNames(form), Weights: []float64{1, 0.25, 0.1}})
+		if err != nil {
+			return nil, err
+		}
+		logRanker(f)
+		out = append(out, f)
+	}
+
+	// English, GUG: grammaticality from the crowd, fitted on the train
+	// split. Its order comes from preferences between outputs of one
+	// source (Sottana's error counts, GJG15, JFLEG) over the hypothesis
+	// alone; GUG's crowd ratings place it on the 1-4 scale.
 	gug, err := LoadGUG(filepath.Join(root, "gug", "gug_annotations.tsv"))
 	if err != nil {
 		return nil, err
@@ -184,12 +254,39 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 	vals := gug.Evidence(enx, units, evidence.FormAlone)
 	sc := train[0].Scale
 	gugTarget := fmt.Sprintf("mean of %d crowd workers (train split)", len(crowd))
-	if err := fit(gug, enx, Grammaticality, sc, units, vals, evidence.FormAlone, FeatureNames(gug.Language, "grammaticality", evidence.FormAlone), gugTarget, crowd); err != nil {
+	ranked := func(quantity string, sc *calibrate.Scale, sets []*PrefSet, names []string, target string) error {
+		r, err := rank("en", sets, RankOptions{Form: evidence.FormAlone, Features: names})
+		if err != nil {
+			return err
+		}
+		xs := make([][]float64, len(units))
+		for i, v := range vals {
+			xs[i] = v.Vector(names)
+		}
+		m, cv, err := calibrate.FitRanked(sc, r.Ranker.Pairwise, units, xs, calibrate.FitOptions{
+			Language: "en", Form: evidence.FormAlone.String(), Features: names,
+			Data: gug.Name, Target: target, Annotators: crowd,
+		})
+		if err != nil {
+			return fmt.Errorf("en %s alone: %w", quantity, err)
+		}
+		f := Fitted{Lang: "en", Quantity: quantity, Form: evidence.FormAlone, Model: m, Units: units, CV: cv, Prefs: sets, RankCV: r.RankCV, PrefEvidence: r.PrefEvidence}
+		fmt.Fprintf(log, "%-34s units %5d  CV rho %.3f  kappa(lin) %.3f  kappa(quad) %.3f; order:", f.FileName(), m.CV.N, m.CV.Spearman, m.CV.KappaLinear, m.CV.KappaQuadratic)
+		for _, v := range r.Ranker.CV.Sets {
+			fmt.Fprintf(log, " %s %.3f", v.Data, v.Accuracy)
+		}
+		fmt.Fprintln(log)
+		out = append(out, f)
+		return nil
+	}
+	if err := ranked(Grammaticality, sc, []*PrefSet{soG, gjg, jf}, evidence.AllNames(evidence.FormAlone), gugTarget+"; order from preferences"); err != nil {
 		return nil, err
 	}
 	// The proxy speaks the fluency scale's labels: GUG's 1-4 grammaticality
-	// values stand for seed 001's 1-4 fluency values.
-	if err := fit(gug, enx, Fluency, human.Fluency4, units, vals, evidence.FormAlone, fluencyFeatures, gugTarget+"; fluency proxy", crowd); err != nil {
+	// values stand for seed 001's 1-4 fluency values. Its order comes from
+	// the language models alone, ranked as GJG15's and JFLEG's raters
+	// preferred.
+	if err := ranked(Fluency, human.Fluency4, []*PrefSet{gjg, jf}, fluencyFeatures, gugTarget+"; fluency proxy, order from preferences"); err != nil {
 		return nil, err
 	}
 
@@ -219,6 +316,23 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 		if err := fit(sw, svx, RemainingErrors, RemainingEdits, peUnits, peVals, form, nil, "edits to the main rater's post-edit", main); err != nil {
 			return nil, err
 		}
+	}
+	// Swedish overall: the main rater's three scales together, as
+	// preferences between the outputs of one source.
+	swAll := RatedPrefs(sw, []string{Grammaticality, Fluency, Meaning}, main, 0)
+	swAll.Name = sw.Name + " (G, F, M of the main rater)"
+	prefVals[swAll] = swAll.Evidence(svx, evidence.FormReference)
+	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource, evidence.FormAlone} {
+		names := FeatureNames("sv", Grammaticality, form)
+		if form == evidence.FormReference {
+			names = append(names, referenceMetricFeatures...)
+		}
+		f, err := rank("sv", []*PrefSet{swAll}, RankOptions{Form: form, Features: names})
+		if err != nil {
+			return nil, err
+		}
+		logRanker(f)
+		out = append(out, f)
 	}
 	// Swedish over-correction: no Swedish ratings exist; the Sottana model
 	// over portable features transfers.

@@ -24,6 +24,7 @@ const (
 	Meaning         = "meaning"
 	Overcorrection  = "overcorrection"
 	RemainingErrors = "remaining_errors"
+	Overall         = "overall"
 
 	Semantics5  = "semantics5"  // seed 000 semantics, 1-5
 	ErrorCount3 = "errorcount3" // seed 000 grammaticality, "0"/"1"/"2 or more"
@@ -71,10 +72,27 @@ func (s ModelSet) best(quantity string, form evidence.Form) *calibrate.Model {
 	return nil
 }
 
+// Rankers holds the overall-score models of one language by form.
+type Rankers map[evidence.Form]*calibrate.RankModel
+
+// best returns the ranker of the richest form not richer than form.
+func (r Rankers) best(form evidence.Form) *calibrate.RankModel {
+	for f := form; f <= evidence.FormAlone; f++ {
+		if m := r[f]; m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
 // A Judge judges outputs in one language. It is safe for concurrent use.
 type Judge struct {
 	Evidence *evidence.Extractor
 	Models   ModelSet
+	// Overall ranks outputs as human preferences do (FitRanker); where it
+	// has no model for the evidence at hand, the overall score is the
+	// mean of the other judgements (see Judgement.Overall).
+	Overall Rankers
 }
 
 // New returns the judge of a language ("en", "sv") with its evidence
@@ -93,7 +111,11 @@ func New(lang string) (*Judge, error) {
 	for q, byForm := range defs {
 		set[q] = maps.Clone(byForm)
 	}
-	return &Judge{Evidence: x, Models: set}, nil
+	rankers, err := DefaultOverall(lang)
+	if err != nil {
+		return nil, err
+	}
+	return &Judge{Evidence: x, Models: set, Overall: maps.Clone(rankers)}, nil
 }
 
 // An Input is one output to judge with its source and references, as
@@ -160,6 +182,9 @@ func (j *Judge) JudgeEvidence(in evidence.Input) Judgement {
 		}
 	}
 	out.Overall = overall(out)
+	if r := j.Overall.best(form); r != nil {
+		out.Overall = r.Value(vals.Vector(r.Features))
+	}
 	return out
 }
 
@@ -218,12 +243,18 @@ func (j *Judge) AnswerLLM(in evidence.Input) (LLMAnswer, error) {
 //go:embed models
 var defaultModels embed.FS
 
-var defaults = sync.OnceValues(func() (map[string]ModelSet, error) {
+// embedded holds the default models of every language.
+type embedded struct {
+	models  map[string]ModelSet
+	rankers map[string]Rankers
+}
+
+var defaults = sync.OnceValues(func() (embedded, error) {
+	d := embedded{models: map[string]ModelSet{}, rankers: map[string]Rankers{}}
 	names, err := defaultModels.ReadDir("models")
 	if err != nil {
-		return nil, err
+		return d, err
 	}
-	sets := map[string]ModelSet{}
 	for _, e := range names {
 		name := e.Name()
 		if !strings.HasSuffix(name, ".json") {
@@ -231,26 +262,52 @@ var defaults = sync.OnceValues(func() (map[string]ModelSet, error) {
 		}
 		lang, quantity, ok := parseModelName(name)
 		if !ok {
-			return nil, fmt.Errorf("judge: embedded model %s: name is not LANG-QUANTITY-FORM.json", name)
+			return d, fmt.Errorf("judge: embedded model %s: name is not LANG-QUANTITY-FORM.json", name)
 		}
 		f, err := defaultModels.Open(path.Join("models", name))
 		if err != nil {
-			return nil, err
+			return d, err
+		}
+		if quantity == Overall {
+			m, err := calibrate.ReadRankModel(f, name)
+			f.Close()
+			if err != nil {
+				return d, err
+			}
+			form, ok := evidence.ParseForm(m.Form)
+			if !ok {
+				return d, fmt.Errorf("judge: embedded model %s has unknown form %q", name, m.Form)
+			}
+			if d.rankers[lang] == nil {
+				d.rankers[lang] = Rankers{}
+			}
+			d.rankers[lang][form] = m
+			continue
 		}
 		m, err := calibrate.ReadModel(f, name)
 		f.Close()
 		if err != nil {
-			return nil, err
+			return d, err
 		}
-		if sets[lang] == nil {
-			sets[lang] = ModelSet{}
+		if d.models[lang] == nil {
+			d.models[lang] = ModelSet{}
 		}
-		if err := sets[lang].Add(quantity, m); err != nil {
-			return nil, err
+		if err := d.models[lang].Add(quantity, m); err != nil {
+			return d, err
 		}
 	}
-	return sets, nil
+	return d, nil
 })
+
+// DefaultOverall returns the embedded overall-score models of a language
+// (none is no error: the overall score is then the mean of the others).
+func DefaultOverall(lang string) (Rankers, error) {
+	d, err := defaults()
+	if err != nil {
+		return nil, err
+	}
+	return d.rankers[lang], nil
+}
 
 // ModelFileName is the file name of a default model.
 func ModelFileName(lang, quantity string, form evidence.Form) string {
@@ -268,10 +325,11 @@ func parseModelName(name string) (lang, quantity string, ok bool) {
 
 // Defaults returns the embedded models of a language ("en", "sv").
 func Defaults(lang string) (ModelSet, error) {
-	sets, err := defaults()
+	d, err := defaults()
 	if err != nil {
 		return nil, err
 	}
+	sets := d.models
 	s, ok := sets[lang]
 	if !ok {
 		var have []string

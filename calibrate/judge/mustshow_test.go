@@ -49,9 +49,25 @@ func TestDefaultsReproducible(t *testing.T) {
 				t.Fatalf("%s: not embedded; run go generate ./calibrate/judge", f.FileName())
 			}
 			var buf bytes.Buffer
-			calibrate.WriteModel(&buf, f.Model)
+			if f.Ranker != nil {
+				calibrate.WriteRankModel(&buf, f.Ranker)
+			} else {
+				calibrate.WriteModel(&buf, f.Model)
+			}
 			if bytes.Equal(buf.Bytes(), data) {
 				same++
+				return
+			}
+			if f.Ranker != nil {
+				emb, err := calibrate.ReadRankModel(bytes.NewReader(data), f.FileName())
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, v := range f.Ranker.CV.Sets {
+					if i >= len(emb.CV.Sets) || math.Abs(emb.CV.Sets[i].Accuracy-v.Accuracy) > 0.02 || !slices.Equal(emb.Features, f.Ranker.Features) {
+						t.Errorf("%s: refitted CV accuracy on %s %.3f differs from the embedded model's; run go generate ./calibrate/judge", f.FileName(), v.Data, v.Accuracy)
+					}
+				}
 				return
 			}
 			emb, err := calibrate.ReadModel(bytes.NewReader(data), f.FileName())

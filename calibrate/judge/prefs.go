@@ -206,13 +206,15 @@ func unitInterval(s *human.Scale, v float64) float64 {
 	return x
 }
 
-// LoadJFLEG reads the JFLEG corpus (Napoles et al. 2017; root/jfleg, dev
-// and test): each of the four fluency corrections of a sentence is
-// preferred over the learner's sentence, judged against the other three
-// corrections (so no output is its own reference).
+// LoadJFLEG reads the test split of the JFLEG corpus (Napoles et al.
+// 2017; root/jfleg/test): each of the four fluency corrections of a
+// sentence is preferred over the learner's sentence, judged against the
+// other three corrections (so no output is its own reference). The dev
+// split is left out: its sentences are GUG's test split, on which the
+// judge's grammaticality is measured.
 func LoadJFLEG(root string) (*PrefSet, error) {
 	b := newPrefBuilder("jfleg", "en")
-	for _, split := range []string{"dev", "test"} {
+	for _, split := range []string{"test"} {
 		base := filepath.Join(root, "jfleg", split, split)
 		paths := []string{base + ".src"}
 		for k := range 4 {

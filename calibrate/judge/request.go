@@ -133,7 +133,14 @@ func WriteModels(dir string, fitted []Fitted) error {
 		return err
 	}
 	for _, f := range fitted {
-		if err := calibrate.WriteModelFile(filepath.Join(dir, f.FileName()), f.Model); err != nil {
+		path := filepath.Join(dir, f.FileName())
+		var err error
+		if f.Ranker != nil {
+			err = calibrate.WriteRankModelFile(path, f.Ranker)
+		} else {
+			err = calibrate.WriteModelFile(path, f.Model)
+		}
+		if err != nil {
 			return fmt.Errorf("writing %s: %w", f.FileName(), err)
 		}
 	}

@@ -146,6 +146,9 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		data.Tables = append(data.Tables, ht)
 	}
 	for _, f := range r.Fitted {
+		if f.Model == nil {
+			continue // an overall ranker: no rating scale to plot
+		}
 		name := strings.TrimSuffix(f.FileName(), ".json")
 		data.Summary = append(data.Summary, row(name, f.Model.Training.Data, f.Model.Training.Target, f.Model.CV))
 		hm, err := r.model("m-"+name, name, f, f.Model.CV)

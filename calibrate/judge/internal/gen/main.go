@@ -15,7 +15,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/internal/datadir"
 )
@@ -32,17 +31,12 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		log.Fatal(err)
-	}
 	old, _ := filepath.Glob(filepath.Join(*out, "*.json"))
 	for _, f := range old {
 		os.Remove(f)
 	}
-	for _, f := range fitted {
-		if err := calibrate.WriteModelFile(filepath.Join(*out, f.FileName()), f.Model); err != nil {
-			log.Fatal(err)
-		}
+	if err := judge.WriteModels(*out, fitted); err != nil {
+		log.Fatal(err)
 	}
 	log.Printf("wrote %d models to %s", len(fitted), *out)
 }

@@ -1,0 +1,52 @@
+package report
+
+import (
+	"bytes"
+	"io"
+	"sync"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/internal/testdata"
+)
+
+// fittedDefaults fits the default models once for this package's tests.
+var fittedDefaults = sync.OnceValues(func() ([]judge.Fitted, error) {
+	return judge.FitDefaults(testdata.Root(), io.Discard)
+})
+
+// TestGJG15MustShow meta-evaluates the overall score on GJG15 from
+// cross-validated scores, beside the toolbox's metrics (issue 10's
+// must-show): system-level Spearman with Expected Wins and TrueSkill, and
+// sentence-level pairwise accuracy. Floors sit below the measured values
+// with the margins noted.
+func TestGJG15MustShow(t *testing.T) {
+	testdata.Dir(t, "gjg15")
+	all, err := fittedDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := GJG15(all, testdata.Root())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	tab.WriteText(&buf)
+	t.Log("\n" + buf.String())
+	judgeRow, ok := tab.Find("judge overall (reference, CV)")
+	if !ok {
+		t.Fatal("no judge row")
+	}
+	for _, m := range []string{"m2", "errant", "gleu", "chrf"} {
+		r, ok := tab.Find(m)
+		if !ok {
+			t.Fatalf("no %s row", m)
+		}
+		if judgeRow.EWSpearman <= r.EWSpearman || judgeRow.TSSpearman <= r.TSSpearman {
+			t.Errorf("system level: judge ρ EW %.3f TS %.3f, %s %.3f %.3f", judgeRow.EWSpearman, judgeRow.TSSpearman, m, r.EWSpearman, r.TSSpearman)
+		}
+		if judgeRow.Accuracy <= r.Accuracy {
+			t.Errorf("sentence level: judge %.3f, %s %.3f", judgeRow.Accuracy, m, r.Accuracy)
+		}
+	}
+}
