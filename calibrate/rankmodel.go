@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
@@ -14,21 +13,23 @@ import (
 
 // A RankModel scores outputs the way human preferences order them: a
 // linear score fitted to pairwise preferences between outputs of one
-// source (package pairwise), reported on [0, 1] as the share of the
-// training outputs that score lower (the empirical distribution function
-// of the training scores, interpolated between stored quantiles). It has
-// no labels: it answers "which is better, and how far up the range of
-// outputs humans compared is this one", not a rating scale. A RankModel is
-// saved and read as JSON.
+// source (package pairwise), reported on [0, 1] by a linear map that puts
+// the 1st percentile of the training outputs' scores at 0 and the 99th at
+// 1 (clamped). The map is linear so that a mean over outputs (a system's
+// score) orders systems as the mean of the scores does. It has no labels:
+// it answers "which is better, and how far up the range of outputs humans
+// compared is this one", not a rating scale. A RankModel is saved and read
+// as JSON.
 type RankModel struct {
 	Scale    string          `json:"scale"`    // what it ranks, e.g. "overall"
 	Language string          `json:"language"` // language of the evidence
 	Form     string          `json:"form"`     // evidence form
 	Features []string        `json:"features"` // feature names, in vector order
 	Pairwise *pairwise.Model `json:"pairwise"`
-	// Quantiles holds the training outputs' scores at shares 0, 1/q, ...,
-	// 1 (q+1 values, ascending): Value interpolates a score's share.
-	Quantiles []float64      `json:"quantiles"`
+	// Low and High are the training outputs' 1st and 99th percentile
+	// scores: Value maps Low to 0 and High to 1.
+	Low      float64        `json:"low"`
+	High     float64        `json:"high"`
 	Training  RankTraining   `json:"training"`
 	CV        RankValidation `json:"cross_validation"`
 }
@@ -61,45 +62,30 @@ type RankSetValidation struct {
 // m.Features order: higher is better.
 func (m *RankModel) Score(x []float64) float64 { return m.Pairwise.Score(x) }
 
-// Value returns the score of x as the share of training outputs scoring
-// lower, in [0, 1].
+// Value returns the score of x on [0, 1] (Share).
 func (m *RankModel) Value(x []float64) float64 { return m.Share(m.Score(x)) }
 
-// Share maps a score to [0, 1] through the stored quantiles.
+// Share maps a score to [0, 1]: (s − Low)/(High − Low), clamped.
 func (m *RankModel) Share(s float64) float64 {
-	q := m.Quantiles
-	n := len(q) - 1
-	switch {
-	case math.IsNaN(s):
-		return math.NaN()
-	case s <= q[0]:
-		return 0
-	case s >= q[n]:
-		return 1
+	if math.IsNaN(s) {
+		return s
 	}
-	i := sort.SearchFloat64s(q, s) // q[i-1] < s ≤ q[i]
-	lo, hi := q[i-1], q[i]
-	frac := 0.0
-	if hi > lo {
-		frac = (s - lo) / (hi - lo)
-	}
-	return (float64(i-1) + frac) / float64(n)
+	return math.Min(1, math.Max(0, (s-m.Low)/(m.High-m.Low)))
 }
 
-// SetQuantiles stores q+1 quantiles of scores.
-func (m *RankModel) SetQuantiles(scores []float64, q int) {
+// SetRange sets Low and High from the training outputs' scores.
+func (m *RankModel) SetRange(scores []float64) {
 	s := slices.Clone(scores)
 	slices.Sort(s)
-	m.Quantiles = make([]float64, q+1)
-	for k := range m.Quantiles {
-		pos := float64(k) / float64(q) * float64(len(s)-1)
+	at := func(q float64) float64 {
+		pos := q * float64(len(s)-1)
 		i := int(pos)
 		if i >= len(s)-1 {
-			m.Quantiles[k] = s[len(s)-1]
-			continue
+			return s[len(s)-1]
 		}
-		m.Quantiles[k] = s[i] + (pos-float64(i))*(s[i+1]-s[i])
+		return s[i] + (pos-float64(i))*(s[i+1]-s[i])
 	}
+	m.Low, m.High = at(0.01), at(0.99)
 }
 
 func (m *RankModel) check() error {
@@ -109,8 +95,8 @@ func (m *RankModel) check() error {
 		return fmt.Errorf("rank model has no pairwise part")
 	case len(p.Coef) != len(m.Features) || len(p.Mean) != len(m.Features) || len(p.Scale) != len(m.Features):
 		return fmt.Errorf("rank model has %d features but %d coefficients", len(m.Features), len(p.Coef))
-	case len(m.Quantiles) < 2 || !slices.IsSorted(m.Quantiles):
-		return fmt.Errorf("rank model needs at least 2 ascending quantiles, has %d", len(m.Quantiles))
+	case !(m.High > m.Low):
+		return fmt.Errorf("rank model has an empty score range [%v, %v]", m.Low, m.High)
 	}
 	return nil
 }

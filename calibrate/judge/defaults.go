@@ -61,9 +61,9 @@ var (
 )
 
 // referenceMetricFeatures are the toolbox's reference metrics as evidence
-// (package evidence, rm.*): they need no tagger, lexicon or language
+// (package evidence, ref.*): they need no tagger, lexicon or language
 // model.
-var referenceMetricFeatures = []string{"rm.gleu", "rm.errant_f05", "rm.errant_tp", "rm.errant_fp", "rm.errant_fn"}
+var referenceMetricFeatures = []string{"ref.gleu", "ref.errant_f", "ref.errant_p", "ref.errant_r"}
 
 // lexiconFeatures are the lexicon and reference-distance refinements
 // (out-of-lexicon rate, misspellings kept from the source, misspellings

@@ -56,8 +56,8 @@ func (t *PrefTable) Find(set, scorer string) (PrefRow, bool) {
 // singleMetrics are the toolbox's reference metrics as evidence features,
 // by the name a table shows.
 var singleMetrics = []struct{ name, feature string }{
-	{"sentence GLEU", "rm.gleu"},
-	{"ERRANT F0.5", "rm.errant_f05"},
+	{"sentence GLEU", "ref.gleu"},
+	{"ERRANT F0.5", "ref.errant_f"},
 	{"chrF", "me.chrf_ref"},
 }
 

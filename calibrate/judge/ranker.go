@@ -145,7 +145,7 @@ func FitRanker(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) (*cal
 	for i := range d.x {
 		all[i] = m.Score(d.x[i])
 	}
-	rm.SetQuantiles(all, 100)
+	rm.SetRange(all)
 	out := make([][]float64, len(sets))
 	for s, ps := range sets {
 		out[s] = cv[d.start[s] : d.start[s]+len(ps.Outputs)]

@@ -7,6 +7,8 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/calibrate/metaeval/toolbox"
+	"github.com/gecmetric/gecmetric/edits/en"
+	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -61,7 +63,7 @@ func GJG15(all []judge.Fitted, root string) (*MetaTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	scores, err := toolbox.Score(bench.Set, bench.Systems, []string{"m2", "errant", "gleu", "chrf"}, toolbox.Options{})
+	scores, err := toolbox.Score(bench.Set, bench.Systems, []string{"m2", "errant", "gleu", "chrf"}, toolbox.Options{Eval: eval.Config{Lang: en.New()}})
 	if err != nil {
 		return nil, err
 	}
