@@ -203,8 +203,14 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 	soAll.Name = so.Name + " (semantics, errors, over-correction)"
 	soG := RatedPrefs(so, []string{"grammaticality"}, humans, 0)
 	soG.Name = so.Name + " (errors)"
+	// CoNLL-2014's two references over the unchanged sentences: scored
+	// by every overall ranker (cross-validated), never learnt from.
+	refsOverInput, err := ReferencesOverInput(root)
+	if err != nil {
+		return nil, err
+	}
 	prefVals := map[*PrefSet][]evidence.Values{}
-	for _, ps := range []*PrefSet{gjg, jf, soAll, soG} {
+	for _, ps := range []*PrefSet{gjg, jf, soAll, soG, refsOverInput} {
 		prefVals[ps] = ps.Evidence(enx, evidence.FormReference)
 	}
 	rank := func(lang string, sets []*PrefSet, opt RankOptions) (Fitted, error) {
@@ -232,7 +238,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 	// weigh less (their pairs together weigh a quarter and a tenth of
 	// GJG15's).
 	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource, evidence.FormAlone} {
-		f, err := rank("en", []*PrefSet{gjg, soAll, jf}, RankOptions{Form: form, Features: evidence.AllNames(form), Weights: []float64{1, 0.25, 0.1}})
+		f, err := rank("en", []*PrefSet{gjg, soAll, jf, refsOverInput}, RankOptions{Form: form, Features: evidence.AllNames(form), Weights: []float64{1, 0.25, 0.1, 0}})
 		if err != nil {
 			return nil, err
 		}

@@ -20,9 +20,6 @@ type RankOptions struct {
 	Folds   int     // cross-validation folds grouped by item; default 10
 	Seed    uint64  // fold assignment; default 1
 	L2      float64 // ridge penalty on standardised weights; default 10
-	// Exclude, when set, leaves out of training every pair with an output
-	// for which it is true (leave-systems-out validation).
-	Exclude func(set, output int) bool
 }
 
 func (o *RankOptions) defaults() {
@@ -42,7 +39,6 @@ func (o *RankOptions) defaults() {
 type rankData struct {
 	x      [][]float64
 	pairs  []pairwise.Pair
-	pairOf []int // the set of each pair
 	start  []int // first row of each set
 	fold   []int // fold of each row (by item)
 }
@@ -57,24 +53,29 @@ func stack(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) rankData 
 		}
 		maxW = max(maxW, totals[s])
 	}
-	rng := rand.New(rand.NewPCG(opt.Seed, 0xf01d))
-	for s, ps := range sets {
-		d.start = append(d.start, len(d.x))
-		items := map[string]int{}
-		var order []string
+	// Folds are assigned by item across all sets, so that sets over the
+	// same sentences (GJG15's rankings and CoNLL-2014's references, both
+	// keyed by line) never score a sentence with a model that saw it.
+	fold := map[string]int{}
+	var order []string
+	for _, ps := range sets {
 		for _, o := range ps.Outputs {
-			if _, ok := items[o.Item]; !ok {
-				items[o.Item] = 0
+			if _, ok := fold[o.Item]; !ok {
+				fold[o.Item] = 0
 				order = append(order, o.Item)
 			}
 		}
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		for i, it := range order {
-			items[it] = i % opt.Folds
-		}
+	}
+	rng := rand.New(rand.NewPCG(opt.Seed, 0xf01d))
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	for i, it := range order {
+		fold[it] = i % opt.Folds
+	}
+	for s, ps := range sets {
+		d.start = append(d.start, len(d.x))
 		for i, o := range ps.Outputs {
 			d.x = append(d.x, vals[s][i].Vector(opt.Features))
-			d.fold = append(d.fold, items[o.Item])
+			d.fold = append(d.fold, fold[o.Item])
 		}
 		scale := 1.0
 		if opt.Weights != nil {
@@ -87,11 +88,7 @@ func stack(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) rankData 
 			continue // a set given no weight is scored, never learnt from
 		}
 		for _, p := range ps.Pairs {
-			if opt.Exclude != nil && (opt.Exclude(s, p.Better) || opt.Exclude(s, p.Worse)) {
-				continue
-			}
 			d.pairs = append(d.pairs, pairwise.Pair{Better: d.start[s] + p.Better, Worse: d.start[s] + p.Worse, Weight: weightOf(p) * scale})
-			d.pairOf = append(d.pairOf, s)
 		}
 	}
 	return d

@@ -1,0 +1,58 @@
+package judge
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+)
+
+// BenchmarkJudgeCoNLL judges the six shared CoNLL-2014 outputs (7,872
+// outputs) against both references, every source and reference annotated
+// once per source as `gecmetric judge` does, and reports outputs per
+// second (run with -cpu 1 for one core). The embedded models are decoded
+// before timing; each iteration starts with empty evidence caches.
+func BenchmarkJudgeCoNLL(b *testing.B) {
+	dir := testdata.Dir(b, "conll14-errant", "text")
+	names := []string{"source", "ref0", "ref1", "AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN"}
+	var paths []string
+	for _, n := range names {
+		paths = append(paths, filepath.Join(dir, n+".txt"))
+	}
+	files, err := corpora.ReadParallel(paths...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	run := func() int {
+		// A new judge has empty evidence caches: every output is scored.
+		j, err := New("en")
+		if err != nil {
+			b.Fatal(err)
+		}
+		lang := j.Evidence.Lang
+		n := 0
+		for i := range files[0].Tokens {
+			src := lang.Annotate(files[0].Tokens[i])
+			refs := []*edits.Sentence{lang.Annotate(files[1].Tokens[i]), lang.Annotate(files[2].Tokens[i])}
+			var refEdits [][]edits.Edit
+			for _, r := range refs {
+				refEdits = append(refEdits, edits.Extract(lang, src, r, j.Evidence.Options))
+			}
+			for _, f := range files[3:] {
+				j.JudgeEvidence(evidence.Input{Source: src, Hyp: lang.Annotate(f.Tokens[i]), Refs: refs, RefEdits: refEdits})
+				n++
+			}
+		}
+		return n
+	}
+	run() // load the models, fill the caches
+	b.ResetTimer()
+	total := 0
+	for b.Loop() {
+		total += run()
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "outputs/s")
+}
