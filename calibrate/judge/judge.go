@@ -89,10 +89,10 @@ func (r Rankers) best(form evidence.Form) *calibrate.RankModel {
 type Judge struct {
 	Evidence *evidence.Extractor
 	Models   ModelSet
-	// Overall ranks outputs as human preferences do (FitRanker); where it
-	// has no model for the evidence at hand, the overall score is the
-	// mean of the other judgements (see Judgement.Overall).
-	Overall Rankers
+	// Rankers give the overall score, ranking outputs as human
+	// preferences do (FitRanker); where none fits the evidence at hand,
+	// the overall score is the mean of the other judgements.
+	Rankers Rankers
 }
 
 // New returns the judge of a language ("en", "sv") with its evidence
@@ -115,7 +115,7 @@ func New(lang string) (*Judge, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Judge{Evidence: x, Models: set, Overall: maps.Clone(rankers)}, nil
+	return &Judge{Evidence: x, Models: set, Rankers: maps.Clone(rankers)}, nil
 }
 
 // An Input is one output to judge with its source and references, as
@@ -182,7 +182,7 @@ func (j *Judge) JudgeEvidence(in evidence.Input) Judgement {
 		}
 	}
 	out.Overall = overall(out)
-	if r := j.Overall.best(form); r != nil {
+	if r := j.Rankers.best(form); r != nil {
 		out.Overall = r.Value(vals.Vector(r.Features))
 	}
 	return out
