@@ -30,8 +30,8 @@ type RankModel struct {
 	// scores: Value maps Low to 0 and High to 1.
 	Low      float64        `json:"low"`
 	High     float64        `json:"high"`
-	Training  RankTraining   `json:"training"`
-	CV        RankValidation `json:"cross_validation"`
+	Training RankTraining   `json:"training"`
+	CV       RankValidation `json:"cross_validation"`
 }
 
 // RankTraining records what a RankModel was fitted on.

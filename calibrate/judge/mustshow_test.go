@@ -239,8 +239,8 @@ func TestPreferencesMustShow(t *testing.T) {
 		set, scorer string
 		floor       float64
 	}{
-		{"gjg15", "judge overall (reference)", 0.68},                                   // measured 0.699
-		{"sottana2023 (errors)", "judge grammaticality (alone)", 0.72},                 // measured 0.744
+		{"gjg15", "judge overall (reference)", 0.69},                                   // measured 0.712
+		{"sottana2023 (errors)", "judge grammaticality (alone)", 0.77},                 // measured 0.803
 		{"swedish2024 (G, F, M of the main rater)", "judge overall (reference)", 0.88}, // measured 0.915
 	} {
 		if v := acc(c.set, c.scorer); v < c.floor {

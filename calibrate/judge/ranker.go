@@ -37,10 +37,10 @@ func (o *RankOptions) defaults() {
 // A rankData is the preference sets stacked into one design: rows of
 // every set's outputs, pairs with their indices shifted.
 type rankData struct {
-	x      [][]float64
-	pairs  []pairwise.Pair
-	start  []int // first row of each set
-	fold   []int // fold of each row (by item)
+	x     [][]float64
+	pairs []pairwise.Pair
+	start []int // first row of each set
+	fold  []int // fold of each row (by item)
 }
 
 func stack(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) rankData {
