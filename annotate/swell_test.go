@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // TestSwellRoundTrip imports every pair of Swedish annotator files and
@@ -172,16 +175,59 @@ func TestImportMismatch(t *testing.T) {
 	}
 }
 
+// FuzzReadSwell reads annotator files: an error is positioned; a file
+// that reads holds a task whose every judgement names one of its items and
+// systems, with text only.
 func FuzzReadSwell(f *testing.F) {
+	swellSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sf, err := ReadSwell(bytes.NewReader(data), "fuzz.json")
+		if err != nil {
+			if _, ok := errors.AsType[*parseerr.Error](err); !ok {
+				t.Fatalf("error %v (%T) is not positioned", err, err)
+			}
+			return
+		}
+		items := sf.Task.Items
+		if len(sf.Order) != len(items) || sf.Next < 0 || sf.Next >= max(1, len(items)) {
+			t.Fatalf("%d items, order %v, next %d", len(items), sf.Order, sf.Next)
+		}
+		text := func(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+		for _, it := range items {
+			for sys, out := range it.Outputs {
+				if !text(sys) || !text(out) || !text(it.Source) || !text(it.Reference) {
+					t.Fatalf("item %+v is not text", it)
+				}
+			}
+		}
+		for _, j := range sf.Judgements {
+			if j.Item < 0 || j.Item >= len(items) {
+				t.Fatalf("judgement of item %d of %d", j.Item, len(items))
+			}
+			if _, ok := items[j.Item].Outputs[j.System]; !ok || !text(j.PostEdit) {
+				t.Fatalf("judgement %+v: no such system, or not text", j)
+			}
+		}
+	})
+}
+
+func swellSeeds(f *testing.F) {
 	f.Add([]byte(swellOK))
 	f.Add([]byte(strings.ReplaceAll(swellOK, `"x"`, `"fuzz"`)))
 	f.Add([]byte(`{"data": [{"original": "", "reference": "", "systems": {}}], "item_order": [0], "next_item": 0}`))
+}
+
+// FuzzSwellRoundTrip: whatever reads imports into a task database and
+// exports again with the same judgements. Each input that reads creates a
+// database with synchronous=FULL, so this target runs far fewer inputs a
+// second than FuzzReadSwell.
+func FuzzSwellRoundTrip(f *testing.F) {
+	swellSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sf, err := ReadSwell(bytes.NewReader(data), "fuzz.json")
 		if err != nil {
 			return
 		}
-		// Whatever reads must import and export again.
 		path := filepath.Join(t.TempDir(), "task.db")
 		if err := Create(path, sf.Task); err != nil {
 			return // e.g. an item without outputs
