@@ -2,6 +2,7 @@ package corpora
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -124,7 +125,7 @@ func errantEdit(e edits.Edit, coder int) M2Edit {
 // (errant_m2 -auto) or, with reclassify, kept as spans and typed again
 // (errant_m2 -gold). A coder's noop is kept as it is; an edit that comes
 // out as it was read keeps its line, so the M2 writer reproduces it byte
-// for byte.
+// for byte. A file without a block is an error wrapping ErrEmptyInput.
 func RedoM2(ctx context.Context, path string, reclassify bool, opt ExtractOptions, emit func(*M2Block) error) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -136,10 +137,12 @@ func RedoM2(ctx context.Context, path string, reclassify bool, opt ExtractOption
 	if maxTok == 0 {
 		maxTok = DefaultMaxTokens
 	}
+	blocks := 0
 	next := func() (*M2Block, bool) {
 		if !mr.Scan() {
 			return nil, false
 		}
+		blocks++
 		return mr.Block(), true
 	}
 	n := 0
@@ -156,7 +159,13 @@ func RedoM2(ctx context.Context, path string, reclassify bool, opt ExtractOption
 	if err != nil {
 		return err
 	}
-	return mr.Err()
+	if err := mr.Err(); err != nil {
+		return err
+	}
+	if blocks == 0 {
+		return &ParseError{File: path, Err: fmt.Errorf("%w: the file has no sentences", ErrEmptyInput)}
+	}
+	return nil
 }
 
 // redoBlock replaces the edits of every coder of b.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -177,5 +178,29 @@ func TestBadSwedishImports(t *testing.T) {
 			args: "annotate import --db t.db a.json", code: 2, stderr: prefix + "a.json:1:26: " + notSwedish + "NUL byte\n"},
 		{name: "invalid UTF-8 in the second file", files: map[string]string{"a.json": swedishOK, "b.json": strings.Replace(swedishOK, `"x"`, "\"\xff\"", 1)},
 			args: "annotate import --db t.db a.json b.json", code: 2, stderr: prefix + "b.json:1:102: " + notSwedish + "invalid UTF-8: byte 0xff\n"},
+	})
+}
+
+// TestEmptyEditsInputs: `gecmetric edits` on files without a sentence says
+// so instead of writing nothing and exiting 0.
+func TestEmptyEditsInputs(t *testing.T) {
+	empty := "gecmetric: error: %s: empty input: the file has no sentences\n"
+	runBadInputs(t, []badInput{
+		{name: "empty source and target", files: map[string]string{"src.txt": "", "tgt.txt": ""},
+			args: "edits --source src.txt --target tgt.txt", code: 2, stderr: fmt.Sprintf(empty, "src.txt")},
+		{name: "blank source and target", files: map[string]string{"src.txt": "\n \n", "tgt.txt": "\n\n"},
+			args: "edits --source src.txt --target tgt.txt", code: 2, stderr: fmt.Sprintf(empty, "src.txt")},
+		{name: "empty target", files: map[string]string{"src.txt": srcTxt, "tgt.txt": ""},
+			args: "edits --source src.txt --target tgt.txt", code: 2, stderr: fmt.Sprintf(empty, "tgt.txt")},
+		{name: "empty source and target to -o", files: map[string]string{"src.txt": "", "tgt.txt": ""},
+			args: "edits --source src.txt --target tgt.txt -o out.m2", code: 2, stderr: fmt.Sprintf(empty, "src.txt")},
+		{name: "empty M2 with --reclassify", files: map[string]string{"gold.m2": ""},
+			args: "edits --m2 gold.m2 --reclassify", code: 2, stderr: fmt.Sprintf(empty, "gold.m2")},
+		{name: "blank M2 with --reclassify", files: map[string]string{"gold.m2": "\n\n\n"},
+			args: "edits --m2 gold.m2 --reclassify", code: 2, stderr: fmt.Sprintf(empty, "gold.m2")},
+		{name: "empty M2, re-extracted", files: map[string]string{"gold.m2": ""},
+			args: "edits --m2 gold.m2", code: 2, stderr: fmt.Sprintf(empty, "gold.m2")},
+		{name: "empty M2 with --reclassify to -o", files: map[string]string{"gold.m2": ""},
+			args: "edits --m2 gold.m2 --reclassify -o out.m2", code: 2, stderr: fmt.Sprintf(empty, "gold.m2")},
 	})
 }

@@ -100,7 +100,9 @@ func cause(err error) error {
 
 // Write calls write with a temporary file beside path and renames it to
 // path when write and the close succeed. The file gets mode 0644: outputs
-// (models, reports, M2, JSON) are meant to be read by others.
+// (models, reports, M2, JSON) are meant to be read by others. An error of
+// write is returned as it is, but for one in writing the temporary file,
+// which reads "writing PATH: ...".
 func Write(path string, write func(io.Writer) error) error {
 	if err := Check(path); err != nil {
 		return err
@@ -116,10 +118,10 @@ func Write(path string, write func(io.Writer) error) error {
 	if err := write(f); err != nil {
 		f.Close()
 		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Path == f.Name() {
-			err = pe.Err // "write .x.tmp123: no space left on device"
+		if errors.As(err, &pe) && pe.Path == f.Name() { // "write .x.tmp123: no space left on device"
+			return fmt.Errorf("writing %s: %w", path, pe.Err)
 		}
-		return fmt.Errorf("writing %s: %w", path, err)
+		return err // the writer's own error (bad input, say) as it is
 	}
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("writing %s: %v", path, cause(err))

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -21,7 +20,7 @@ func TestWrite(t *testing.T) {
 		io.WriteString(w, "half")
 		return errors.New("disk on fire")
 	})
-	if err == nil || !strings.Contains(err.Error(), "writing "+path+": disk on fire") {
+	if err == nil || err.Error() != "disk on fire" {
 		t.Errorf("error = %v", err)
 	}
 	if b, _ := os.ReadFile(path); string(b) != "old" {
