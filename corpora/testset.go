@@ -16,11 +16,13 @@ import (
 )
 
 // DefaultMaxTokens is the longest sentence, in tokens, that a TestSet
-// passes on unless told otherwise. Scoring and extraction cost grows with
-// a sentence's length; this bound keeps one runaway line (a whole document
-// on one line, say) from taking minutes and gigabytes. Real sentences stay
-// far below it (the longest of CoNLL-2014 has 227 tokens).
-const DefaultMaxTokens = 10000
+// passes on unless told otherwise. Alignment (ERRANT's and the M2
+// scorer's) costs time and memory in proportion to the product of a
+// sentence's and its correction's lengths; this bound keeps one runaway
+// line (a whole document on one line, say) from taking minutes and
+// gigabytes: it is refused at once, with its file and line. Real sentences
+// stay far below it (the longest of CoNLL-2014 has 227 tokens).
+const DefaultMaxTokens = 1000
 
 // ErrNoSource is returned by OpenTestSet when plain-text references come
 // without a source and no M2 reference gives one.
@@ -229,7 +231,7 @@ const RawSample = 10000
 func (ts *TestSet) applyPolicy() error {
 	sopt := ts.opt
 	sopt.Policy = tokenize.Policy{}
-	sample := &TestSet{opt: sopt, source: -1, maxTok: -1, sampling: true}
+	sample := &TestSet{opt: sopt, source: -1, maxTok: ts.maxTok, sampling: true}
 	defer sample.Close()
 	if err := sample.open(); err != nil {
 		return err

@@ -56,6 +56,18 @@ func judgeCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr even when it is not a terminal"},
 		}, append(llmFlags(), tokenizeFlags()...)...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
+			// Files are opened first, so that bad input is reported before
+			// the models load.
+			var in evalInput
+			if cmd.String("llm-url") == "" && cmd.String("llm-json") == "" && cmd.String("llm-queries") == "" {
+				var err error
+				if in, err = openJudgeInput(e, cmd); err != nil {
+					return err
+				}
+				if in.files != nil {
+					defer in.files.Close()
+				}
+			}
 			j, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
 			if err != nil {
 				return err
@@ -75,13 +87,6 @@ func judgeCommand(e *env) *cli.Command {
 			}
 			if path := cmd.String("llm-queries"); path != "" {
 				return writeLLMQueryFile(cmd, path)
-			}
-			in, err := openJudgeInput(e, cmd)
-			if err != nil {
-				return err
-			}
-			if in.files != nil {
-				defer in.files.Close()
 			}
 			opt := judge.StreamOptions{}
 			prog := newProgress(e.stderr, cmd.Bool("progress"))

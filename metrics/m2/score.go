@@ -30,6 +30,26 @@ type Options struct {
 	// DefaultMaxLatticeArcs, a negative value no limit. See
 	// DefaultMaxLatticeArcs.
 	MaxLatticeArcs int
+	// MaxCells bounds the alignment matrix of one sentence, (source
+	// tokens + 1) × (hypothesis tokens + 1) cells, about 100 bytes each;
+	// Score fails with ErrLatticeTooLarge beyond it. 0 means
+	// DefaultMaxCells, a negative value no limit.
+	MaxCells int
+}
+
+// DefaultMaxCells is the default bound on one sentence's alignment matrix:
+// 4,194,304 cells (two sentences of 2,047 tokens), a few hundred MB at
+// most.
+const DefaultMaxCells = 1 << 22
+
+func (o Options) maxCells() int {
+	switch {
+	case o.MaxCells == 0:
+		return DefaultMaxCells
+	case o.MaxCells < 0:
+		return math.MaxInt
+	}
+	return o.MaxCells
 }
 
 // DefaultMaxLatticeArcs is the default bound on one sentence's edit
@@ -314,6 +334,10 @@ type Comparer struct {
 // annotator of gold, in the scorer's order. The result holds no reference
 // to the Comparer's buffers.
 func (c *Comparer) Compare(gold *Sentence, hyp []string, opts Options) ([]AnnotatorResult, error) {
+	if cells := (len(gold.Source) + 1) * (len(hyp) + 1); cells > opts.maxCells() {
+		return nil, fmt.Errorf("m2: sentence of %d source tokens, hypothesis %d tokens: %d alignment cells, more than the limit of %d: %w",
+			len(gold.Source), len(hyp), cells, opts.maxCells(), ErrLatticeTooLarge)
+	}
 	anns, err := c.b.compare(gold, hyp, opts)
 	c.b.l.src, c.b.l.hyp = nil, nil // keep no caller data alive
 	if err != nil {
@@ -330,6 +354,9 @@ func (c *Comparer) NearTies() int { return c.b.pathSc.nearTies }
 
 // compare scores one hypothesis against every annotator of s.
 func (b *builder) compare(s *Sentence, hyp []string, opts Options) ([]AnnotatorResult, error) {
+	if (len(s.Source)+1)*(len(hyp)+1) > opts.maxCells() {
+		return nil, errTooLarge
+	}
 	l, err := b.build(s.Source, hyp, opts.MaxUnchanged(), opts.maxArcs())
 	if err != nil {
 		return nil, err
