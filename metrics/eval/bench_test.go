@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"context"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/gecmetric/gecmetric/corpora"
@@ -46,5 +48,86 @@ func BenchmarkEvaluate(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// repeated streams the CoNLL-2014 test set (text references) n times over
+// with one system: a corpus of any length in little memory.
+type repeated struct {
+	set   *TestSet
+	sys   System
+	n, i  int
+	inner Sentences
+}
+
+func (r *repeated) Scan() bool {
+	for {
+		if r.inner != nil && r.inner.Scan() {
+			return true
+		}
+		if r.i == r.n {
+			return false
+		}
+		r.i++
+		r.inner = r.set.Sentences(r.sys)
+	}
+}
+func (r *repeated) Sentence() *Sentence { return r.inner.Sentence() }
+func (r *repeated) Err() error          { return nil }
+
+// BenchmarkRunStream streams CoNLL-2014 repeated 8 times (10,496
+// sentences) through Run with M2, ERRANT and GLEU, keeping nothing per
+// sentence: sentences/s, and the live heap at the end of a run
+// (MB-heap), which must not grow with the number of sentences (the
+// regression benchmark of issue 12's flat memory; compare -benchtime
+// runs with repeats 8 and 32 by editing n).
+func BenchmarkRunStream(b *testing.B) {
+	set, systems := conllSet(b)
+	const n = 8
+	var heap uint64
+	for b.Loop() {
+		ev := NewEvaluator(Config{Lang: en.New()}, len(set.Refs))
+		res, err := ev.Run(context.Background(), &repeated{set: set, sys: systems[0], n: n}, []string{"AMU"}, RunOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		heap = max(heap, ms.HeapInuse)
+		if res[0].M2.Correct == 0 {
+			b.Fatal("nothing correct")
+		}
+	}
+	b.ReportMetric(float64(n*len(set.Source)*b.N)/b.Elapsed().Seconds(), "sentences/s")
+	b.ReportMetric(float64(heap)/(1<<20), "MB-heap")
+}
+
+// BenchmarkLongSentence scores one sentence of about 1,000 tokens (the
+// default --max-tokens: CoNLL-2014 sentences joined) with each metric: the
+// regression benchmark of issue 12's bounded cost per sentence.
+func BenchmarkLongSentence(b *testing.B) {
+	set, systems := conllSet(b)
+	var src, ref0, ref1, hyp []string
+	for i := 0; len(src) < 1000-60; i++ {
+		src = append(src, set.Source[i]...)
+		ref0 = append(ref0, set.Refs[0].Tokens[i]...)
+		ref1 = append(ref1, set.Refs[1].Tokens[i]...)
+		hyp = append(hyp, systems[0].Tokens[i]...)
+	}
+	long := &TestSet{Source: [][]string{src}, Refs: []Reference{{Name: "r0", Tokens: [][]string{ref0}}, {Name: "r1", Tokens: [][]string{ref1}}}}
+	for _, m := range AllMetrics {
+		b.Run(m, func(b *testing.B) {
+			ev, err := New(Config{Metrics: []string{m}, Lang: en.New()}, long)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := ev.Score(System{Name: "AMU", Tokens: [][]string{hyp}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(src)), "tokens")
+		})
 	}
 }
