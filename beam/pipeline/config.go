@@ -188,6 +188,10 @@ func (c *Config) langCode() string {
 // documentation). refs is the number of references (an M2 file counts
 // one per annotator).
 func (c *Config) Signature(refs int, version string) string {
+	if len(c.Metrics) == 0 {
+		// No score: the signature names what the edits depend on.
+		return "gecmetric:" + version + "|tok:none|edits:" + c.language().Name() + "+errant+" + edits.MergeRules.String()
+	}
 	eo, _ := c.errantOptions()
 	go_, _ := c.gleuOptions()
 	cfg := eval.Config{
