@@ -238,7 +238,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 	// weigh less (their pairs together weigh a quarter and a tenth of
 	// GJG15's).
 	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource, evidence.FormAlone} {
-		f, err := rank("en", []*PrefSet{gjg, soAll, jf, refsOverInput}, RankOptions{Form: form, Features: evidence.AllNames(form), Weights: []float64{1, 0.25, 0.1, 0}})
+		f, err := rank("en", []*PrefSet{gjg, soAll, jf, refsOverInput}, RankOptions{Form: form, Features: evidence.AllNames(form), Weights: []float64{1, 0.1, 0.05, 0}})
 		if err != nil {
 			return nil, err
 		}
