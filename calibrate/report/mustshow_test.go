@@ -37,6 +37,11 @@ func TestGJG15MustShow(t *testing.T) {
 	if !ok {
 		t.Fatal("no judge row")
 	}
+	// Measured: Spearman 0.951 with Expected Wins, 0.989 with TrueSkill;
+	// the issue asks for 0.90 with both.
+	if judgeRow.EWSpearman < 0.90 || judgeRow.TSSpearman < 0.90 {
+		t.Errorf("system level: judge ρ EW %.3f TS %.3f, want ≥ 0.90 with both", judgeRow.EWSpearman, judgeRow.TSSpearman)
+	}
 	for _, m := range []string{"m2", "errant", "gleu", "chrf"} {
 		r, ok := tab.Find(m)
 		if !ok {
