@@ -191,7 +191,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 	// English preferences between outputs of one source: GJG15's rankings
 	// of the CoNLL-2014 systems, Sottana's ratings (the three scales
 	// together), JFLEG's corrections over the learner sentences.
-	gjg, _, err := LoadGJG15(root)
+	gjg, err := LoadGJG15(root)
 	if err != nil {
 		return nil, err
 	}

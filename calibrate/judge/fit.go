@@ -110,6 +110,14 @@ func Fit(ds *Dataset, x *evidence.Extractor, scale string, annotators []string, 
 	for i, v := range vals {
 		xs[i] = v.Vector(names)
 	}
+	return fitUnits(ds, rs[0].Scale, scale, annotators, units, xs, form, names, opt)
+}
+
+// fitUnits fits the model of one scale to units with feature rows xs (as
+// Fit and FitLLM prepare them), filling opt's provenance from the data
+// where the caller left it empty, and files it under the quantity its
+// scale names (the scale's own name when it names none).
+func fitUnits(ds *Dataset, sc *calibrate.Scale, scale string, annotators []string, units []calibrate.Unit, xs [][]float64, form evidence.Form, names []string, opt calibrate.FitOptions) (Fitted, error) {
 	opt.Language, opt.Form, opt.Features = ds.Language, form.String(), names
 	if opt.Data == "" {
 		opt.Data = ds.Name
@@ -120,7 +128,7 @@ func Fit(ds *Dataset, x *evidence.Extractor, scale string, annotators []string, 
 	if opt.Target == "" {
 		opt.Target = fmt.Sprintf("mean of %d raters", len(annotators))
 	}
-	m, cv, err := calibrate.FitModel(rs[0].Scale, units, xs, opt)
+	m, cv, err := calibrate.FitModel(sc, units, xs, opt)
 	if err != nil {
 		return Fitted{}, fmt.Errorf("%s: %w", ds.Name, err)
 	}

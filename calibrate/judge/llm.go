@@ -144,32 +144,18 @@ func FitLLM(ds *Dataset, answers human.Ratings, scale string, annotators []strin
 	if len(units) == 0 {
 		return LLMFitted{}, fmt.Errorf("judge: %s: the model answered none of the %d rated outputs on scale %q (item ids and system names must match)", ds.Name, len(calibrate.Units(rs, scale, annotators)), scale)
 	}
-	opt.Language, opt.Form, opt.Features = ds.Language, evidence.FormSource.String(), LLMFeatures
-	if opt.Data == "" {
-		opt.Data = ds.Name
-	}
-	if opt.Annotators == nil {
-		opt.Annotators = annotators
-	}
-	if opt.Target == "" {
-		opt.Target = fmt.Sprintf("mean of %d raters", len(annotators))
-	}
-	m, cv, err := calibrate.FitModel(rs[0].Scale, units, xs, opt)
+	f, err := fitUnits(ds, rs[0].Scale, scale, annotators, units, xs, evidence.FormSource, LLMFeatures, opt)
 	if err != nil {
-		return LLMFitted{}, fmt.Errorf("%s: %w", ds.Name, err)
+		return LLMFitted{}, err
 	}
-	q, err := QuantityOf(m)
-	if err != nil {
-		q = scale
-	}
-	out := LLMFitted{Fitted: Fitted{Lang: ds.Language, Quantity: q, Form: evidence.FormSource, Model: m, Units: units, CV: cv}}
+	out := LLMFitted{Fitted: f}
 	for k, sc := range llmjudge.Scales {
 		if sc.Name == scale {
 			given := make([]float64, len(xs))
 			for i, x := range xs {
 				given[i] = x[k]
 			}
-			v := calibrate.Validate(given, nil, units, m.Values, m.Training.Seed)
+			v := calibrate.Validate(given, nil, units, f.Model.Values, f.Model.Training.Seed)
 			out.AsGiven = &v
 		}
 	}

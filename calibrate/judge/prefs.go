@@ -78,26 +78,26 @@ func (b *prefBuilder) prefer(better, worse int, weight float64) {
 // ranking items' src-id is the 0-based line of the test set. Every line of
 // every system is an output of the set, ranked or not, so that system-level
 // scores can average over the whole test set (SystemMeans).
-func LoadGJG15(root string) (*PrefSet, []human.Ranking, error) {
+func LoadGJG15(root string) (*PrefSet, error) {
 	dir := filepath.Join(root, "gjg15")
 	f, err := os.Open(filepath.Join(dir, "judgments.xml"))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer f.Close()
 	rankings, err := human.ReadAppraiseRankings(f, f.Name())
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	text := filepath.Join(root, "conll14-errant", "text")
 	tf, err := corpora.ReadParallel(filepath.Join(text, "source.txt"), filepath.Join(text, "ref0.txt"), filepath.Join(text, "ref1.txt"))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	src, ref0, ref1 := tf[0].Tokens, tf[1].Tokens, tf[2].Tokens
 	systems, err := os.ReadDir(filepath.Join(dir, "outputs"))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	b := newPrefBuilder("gjg15", "en")
 	// Every output of every system is in the set, ranked or not, so that
@@ -107,7 +107,7 @@ func LoadGJG15(root string) (*PrefSet, []human.Ranking, error) {
 		s := e.Name()
 		of, err := corpora.ReadParallel(filepath.Join(text, "source.txt"), filepath.Join(dir, "outputs", s))
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		for line, out := range of[1].Tokens {
 			index[s] = append(index[s], b.output(strconv.Itoa(line), s, src[line], out, [][]string{ref0[line], ref1[line]}))
@@ -116,12 +116,12 @@ func LoadGJG15(root string) (*PrefSet, []human.Ranking, error) {
 	for _, r := range rankings {
 		line, err := strconv.Atoi(r.Item)
 		if err != nil || line < 0 || line >= len(src) {
-			return nil, nil, fmt.Errorf("%s: src-id %q is not a line of %s", r.Pos, r.Item, tf[0].Name)
+			return nil, fmt.Errorf("%s: src-id %q is not a line of %s", r.Pos, r.Item, tf[0].Name)
 		}
 		idx := make([]int, len(r.Systems))
 		for i, s := range r.Systems {
 			if index[s] == nil {
-				return nil, nil, fmt.Errorf("%s: system %s has no file in %s", r.Pos, s, filepath.Join(dir, "outputs"))
+				return nil, fmt.Errorf("%s: system %s has no file in %s", r.Pos, s, filepath.Join(dir, "outputs"))
 			}
 			idx[i] = index[s][line]
 		}
@@ -137,7 +137,7 @@ func LoadGJG15(root string) (*PrefSet, []human.Ranking, error) {
 			}
 		}
 	}
-	return b.set, rankings, nil
+	return b.set, nil
 }
 
 // RatedPrefs turns the ratings of a Dataset into preferences: per item,
