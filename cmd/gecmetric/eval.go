@@ -42,7 +42,8 @@ func evalCommand(e *env) *cli.Command {
 		Flags: append(scoringFlags("comma-separated metrics: m2, errant, gleu",
 			&cli.StringSliceFlag{Name: "hyp", Usage: "a system output, [NAME=]FILE: plain text or an M2 file (repeatable; - for standard input)"}),
 			append(evalOutputFlags(),
-				&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file", Action: outputPath})...,
+				&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file", Action: outputPath},
+				&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "the M2 scorer's -v: before the scores, its per-sentence report (each annotator's system, gold and correct edits, running counts, the chosen annotator) of the one system, written as the run goes"})...,
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runEval(ctx, e, cmd) },
 	}
@@ -111,33 +112,61 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 			in.names = names
 		}
 	}
+	verbose := out.verbose
+	if verbose && len(in.names) != 1 {
+		return usageError{fmt.Errorf("--verbose prints the M2 scorer's report of one system; %d systems given (give one --hyp)", len(in.names))}
+	}
 	ev := eval.NewEvaluator(cfg, in.refs)
 	prog := newProgress(e.stderr, cmd.Bool("progress"))
 	// --confidence resamples sentences: it keeps every sentence's results.
 	opt := eval.RunOptions{CheckTokens: true, Progress: prog.update, Keep: out.confidence > 0}
 	var results []*eval.Result
-	score := func() error {
+	// score runs the evaluation; w, with --verbose, receives the M2
+	// scorer's report sentence by sentence as the run goes.
+	score := func(w io.Writer) error {
+		var vw *m2.VerboseWriter
+		if verbose {
+			vw = m2.NewVerboseWriter(w, cfg.Beta)
+			each := opt.Each
+			opt.Each = func(i int, scores []eval.SentenceScore) error {
+				if each != nil {
+					if err := each(i, scores); err != nil {
+						return err
+					}
+				}
+				sc := &scores[0]
+				return vw.Sentence(sc.M2Gold, sc.M2Hyp, sc.M2)
+			}
+		}
 		results, err = ev.Run(ctx, in.sentences, in.names, opt)
 		prog.done()
+		if err == nil && vw != nil {
+			err = vw.Close()
+		}
 		return err
 	}
-	if path := cmd.String("per-sentence"); path != "" {
-		err = atomicfile.Write(path, func(w io.Writer) error {
-			bw := bufio.NewWriter(w)
-			opt.Each = perSentenceWriter(bw, in.names)
-			if err := score(); err != nil {
-				return err
-			}
-			return bw.Flush()
-		})
-	} else {
-		err = score()
+	// run scores and writes the scores to w.
+	run := func(w io.Writer) error {
+		var err error
+		if path := cmd.String("per-sentence"); path != "" {
+			err = atomicfile.Write(path, func(pw io.Writer) error {
+				bw := bufio.NewWriter(pw)
+				opt.Each = perSentenceWriter(bw, in.names)
+				if err := score(w); err != nil {
+					return err
+				}
+				return bw.Flush()
+			})
+		} else {
+			err = score(w)
+		}
+		if err != nil {
+			return inputError(err)
+		}
+		in.warn(e.stderr, results)
+		return out.write(w, ev, results)
 	}
-	if err != nil {
-		return inputError(err)
-	}
-	in.warn(e.stderr, results)
-	return writeOutput(e, cmd.String("output"), func(w io.Writer) error { return out.write(w, ev, results) })
+	return writeOutput(e, cmd.String("output"), run)
 }
 
 func evalConfig(cmd *cli.Command) (eval.Config, error) {

@@ -42,11 +42,12 @@ type evalOutput struct {
 	errantCat  int
 	confidence int // resamples; 0 none
 	seed       uint64
+	verbose    bool // the M2 scorer's report before the scores
 }
 
 func evalOutputOf(cmd *cli.Command) (evalOutput, error) {
 	o := evalOutput{format: cmd.String("format"), scoreOnly: cmd.Bool("score-only"), width: int(cmd.Int("width")),
-		errantCat: int(cmd.Int("errant-cat")), seed: cmd.Uint64("seed")}
+		errantCat: int(cmd.Int("errant-cat")), seed: cmd.Uint64("seed"), verbose: cmd.Bool("verbose")}
 	if cmd.Bool("json") {
 		o.format = "json"
 	}
@@ -77,6 +78,12 @@ func evalOutputOf(cmd *cli.Command) (evalOutput, error) {
 func (o evalOutput) check(cfg eval.Config) error {
 	if o.format == "errant" && !cfg.Has(eval.ERRANT) {
 		return errors.New("--format errant and --errant-cat need the errant metric (--metrics errant)")
+	}
+	if o.verbose && !cfg.Has(eval.M2) {
+		return errors.New("--verbose is the M2 scorer's report: it needs the m2 metric (--metrics m2)")
+	}
+	if o.verbose && o.format != "text" && o.format != "errant" {
+		return fmt.Errorf("--verbose writes the M2 scorer's text report before the scores: it cannot precede --format %s", o.format)
 	}
 	return nil
 }

@@ -86,7 +86,11 @@ type RunOptions struct {
 // A SentenceScore is one system's scores of one sentence; metrics not
 // selected are nil.
 type SentenceScore struct {
-	M2     *m2.SentenceResult
+	M2 *m2.SentenceResult
+	// M2Gold and M2Hyp, with M2, are the gold and the hypothesis tokens
+	// the M2 scorer compared (for m2.VerboseWriter).
+	M2Gold *m2.Sentence
+	M2Hyp  []string
 	ERRANT *errant.Choice
 	GLEU   *gleu.Sentence
 	// Edits are the system's edits as ERRANT compared them.
@@ -159,6 +163,7 @@ func (ev *Evaluator) Run(ctx context.Context, src Sentences, names []string, opt
 
 // sentenceOut is a worker's results for one sentence.
 type sentenceOut struct {
+	gold *m2.Sentence    // the M2 scorer's gold
 	refs [][]string      // reference tokens (GLEU)
 	errR errant.Sentence // ERRANT's reference
 	hyps []hypOut        // per system
@@ -258,6 +263,7 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 			return out, err
 		}
 	}
+	out.gold = gold
 	out.hyps = make([]hypOut, len(s.Hyps))
 	for h := range s.Hyps {
 		hyp := &s.Hyps[h]
@@ -372,7 +378,10 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 			}
 			c := st.m2[h].Next(st.stats)
 			sr := m2.SentenceResult{Annotators: o.m2, Chosen: c}
-			sc.M2 = &sr
+			sc.M2, sc.M2Gold, sc.M2Hyp = &sr, out.gold, s.Hyps[h].M2Tokens
+			if sc.M2Hyp == nil {
+				sc.M2Hyp = s.Hyps[h].Tokens
+			}
 			if st.m2Sents != nil {
 				st.m2Sents[h] = append(st.m2Sents[h], sr)
 			}

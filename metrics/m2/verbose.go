@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gecmetric/gecmetric/metrics"
 )
 
 // WriteVerbose writes what the M2 scorer prints with -v: for every
@@ -21,49 +23,96 @@ import (
 //
 // Differences: sentences are printed with single spaces between tokens,
 // and an empty gold correction is always printed as ”.
+//
+// WriteVerbose is a [VerboseWriter] fed every sentence of res in order.
 func (res *Result) WriteVerbose(w io.Writer, gold []Sentence, hyps [][]string) error {
-	bw := bufio.NewWriter(w)
-	beta := res.Beta
-	var sc, sp, sg float64
+	v := NewVerboseWriter(w, res.Beta)
 	for i := range res.Sentences {
-		s := &res.Sentences[i]
-		src, hyp := strings.Join(gold[i].Source, " "), strings.Join(hyps[i], " ")
-		for a, ar := range s.Annotators {
-			golds := gold[i].Annotators[a].Edits
-			fmt.Fprintln(bw, ">> Annotator:", ar.ID)
-			writeAdjacencyFlags(bw, ar.Edits, golds)
-			c, e, g := sc+ar.Stats[Correct], sp+ar.Stats[Proposed], sg+ar.Stats[Gold]
-			p, r := 1.0, 1.0
-			if e != 0 {
-				p = c / e
-			}
-			if g != 0 {
-				r = c / g
-			}
-			fmt.Fprintln(bw, "SOURCE        :", src)
-			fmt.Fprintln(bw, "HYPOTHESIS    :", hyp)
-			fmt.Fprintln(bw, "EDIT SEQ      :", pyList(ar.Edits, func(e Edit) string { return pyEdit(shrinkEdit(e)) }))
-			fmt.Fprintln(bw, "GOLD EDITS    :", pyList(golds, pyGold))
-			fmt.Fprintln(bw, "CORRECT EDITS :", pyList(ar.Correct, pyEdit))
-			fmt.Fprintln(bw, "# correct     :", int(c))
-			fmt.Fprintln(bw, "# proposed    :", int(e))
-			fmt.Fprintln(bw, "# gold        :", int(g))
-			fmt.Fprintln(bw, "precision     :", pyFloat(p))
-			fmt.Fprintln(bw, "recall        :", pyFloat(r))
-			fmt.Fprintf(bw, "f_%.1f         : %s\n", beta, pyFloat(runningF(c, e, g, beta)))
-			fmt.Fprintln(bw, "-------------------------------------------")
+		if err := v.Sentence(&gold[i], hyps[i], &res.Sentences[i]); err != nil {
+			return err
 		}
-		fmt.Fprintln(bw, ">> Chosen Annotator for line", i+1, ":", s.Annotators[s.Chosen].ID)
-		fmt.Fprintln(bw)
-		st := s.Stats()
-		sc, sp, sg = sc+st[Correct], sp+st[Proposed], sg+st[Gold]
 	}
-	fmt.Fprintln(bw, "CORRECT EDITS  :", res.Correct)
-	fmt.Fprintln(bw, "PROPOSED EDITS :", res.Proposed)
-	fmt.Fprintln(bw, "GOLD EDITS     :", res.Gold)
-	fmt.Fprintln(bw, "P =", pyFloat(res.P))
-	fmt.Fprintln(bw, "R =", pyFloat(res.R))
-	fmt.Fprintf(bw, "F_%.1f = %s\n", beta, pyFloat(res.F))
+	return v.Close()
+}
+
+// A VerboseWriter writes the M2 scorer's -v report as sentences are
+// scored, one sentence at a time in corpus order, for callers that stream
+// (a [Comparer] and a [Chooser] give each sentence's SentenceResult): the
+// running counts of the report are those of the sentences written before.
+// Close writes the corpus totals. Its output is WriteVerbose's.
+//
+// The zero value is not usable; call NewVerboseWriter.
+type VerboseWriter struct {
+	bw         *bufio.Writer
+	beta       float64
+	sc, sp, sg float64
+	line       int
+}
+
+// NewVerboseWriter returns a VerboseWriter of F_beta scores (0 means the
+// default, 0.5) writing to w.
+func NewVerboseWriter(w io.Writer, beta float64) *VerboseWriter {
+	if beta == 0 {
+		beta = Options{}.BetaValue()
+	}
+	return &VerboseWriter{bw: bufio.NewWriter(w), beta: beta}
+}
+
+// Sentence writes the report of the next sentence: gold is its gold, hyp
+// the hypothesis tokens compared with it and s the result of the
+// comparison, with its annotator chosen. The output is buffered; Close
+// flushes it.
+func (v *VerboseWriter) Sentence(gold *Sentence, hyp []string, s *SentenceResult) error {
+	bw := v.bw
+	if len(s.Annotators) != len(gold.Annotators) {
+		return fmt.Errorf("m2: verbose: sentence %d has %d annotators' results, its gold %d", v.line+1, len(s.Annotators), len(gold.Annotators))
+	}
+	v.line++
+	src, hy := strings.Join(gold.Source, " "), strings.Join(hyp, " ")
+	for a, ar := range s.Annotators {
+		golds := gold.Annotators[a].Edits
+		fmt.Fprintln(bw, ">> Annotator:", ar.ID)
+		writeAdjacencyFlags(bw, ar.Edits, golds)
+		c, e, g := v.sc+ar.Stats[Correct], v.sp+ar.Stats[Proposed], v.sg+ar.Stats[Gold]
+		p, r := 1.0, 1.0
+		if e != 0 {
+			p = c / e
+		}
+		if g != 0 {
+			r = c / g
+		}
+		fmt.Fprintln(bw, "SOURCE        :", src)
+		fmt.Fprintln(bw, "HYPOTHESIS    :", hy)
+		fmt.Fprintln(bw, "EDIT SEQ      :", pyList(ar.Edits, func(e Edit) string { return pyEdit(shrinkEdit(e)) }))
+		fmt.Fprintln(bw, "GOLD EDITS    :", pyList(golds, pyGold))
+		fmt.Fprintln(bw, "CORRECT EDITS :", pyList(ar.Correct, pyEdit))
+		fmt.Fprintln(bw, "# correct     :", int(c))
+		fmt.Fprintln(bw, "# proposed    :", int(e))
+		fmt.Fprintln(bw, "# gold        :", int(g))
+		fmt.Fprintln(bw, "precision     :", pyFloat(p))
+		fmt.Fprintln(bw, "recall        :", pyFloat(r))
+		fmt.Fprintf(bw, "f_%.1f         : %s\n", v.beta, pyFloat(runningF(c, e, g, v.beta)))
+		fmt.Fprintln(bw, "-------------------------------------------")
+	}
+	fmt.Fprintln(bw, ">> Chosen Annotator for line", v.line, ":", s.Annotators[s.Chosen].ID)
+	fmt.Fprintln(bw)
+	st := s.Stats()
+	v.sc, v.sp, v.sg = v.sc+st[Correct], v.sp+st[Proposed], v.sg+st[Gold]
+	return nil
+}
+
+// Close writes the corpus totals of the sentences written (the chosen
+// annotators' counts, precision, recall and F) and flushes the output.
+func (v *VerboseWriter) Close() error {
+	bw := v.bw
+	t := metrics.Stats{v.sc, v.sp, v.sg}
+	p, r, f := PRF(t, v.beta)
+	fmt.Fprintln(bw, "CORRECT EDITS  :", int(v.sc))
+	fmt.Fprintln(bw, "PROPOSED EDITS :", int(v.sp))
+	fmt.Fprintln(bw, "GOLD EDITS     :", int(v.sg))
+	fmt.Fprintln(bw, "P =", pyFloat(p))
+	fmt.Fprintln(bw, "R =", pyFloat(r))
+	fmt.Fprintf(bw, "F_%.1f = %s\n", v.beta, pyFloat(f))
 	return bw.Flush()
 }
 

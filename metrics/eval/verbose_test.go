@@ -1,0 +1,90 @@
+package eval
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/gecmetric/gecmetric/metrics/m2"
+)
+
+// The M2 scorer's -v report written sentence by sentence from Run's Each
+// (SentenceScore.M2Gold, M2Hyp, M2 into an m2.VerboseWriter) is
+// byte for byte the report of m2.Score on the whole corpus
+// (Result.WriteVerbose, itself checked against the scorer's -v), and ends
+// in the golden totals: the six CoNLL-2014 systems and JFLEG test, with
+// batches small enough that the stream spans many of them.
+func TestStreamedVerboseEqualsScore(t *testing.T) {
+	conll := testdata.Dir(t, "conll14-errant")
+	jfleg := testdata.Dir(t, "jfleg")
+	type run struct{ gold, hyp string }
+	var runs []run
+	for _, sys := range []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN"} {
+		runs = append(runs, run{filepath.Join(conll, "m2", "gold.m2"), filepath.Join(conll, "text", sys+".txt")})
+	}
+	runs = append(runs, run{filepath.Join(jfleg, "EACL_exp", "m2converter", "test.ref.m2"), filepath.Join(jfleg, "test", "test.src")})
+	for _, r := range runs {
+		t.Run(filepath.Base(r.hyp), func(t *testing.T) {
+			f, err := os.Open(r.gold)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gold, err := m2.ReadGold(f, r.gold)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err = os.Open(r.hyp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hyps, err := m2.ReadHypotheses(f, r.hyp)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := m2.Score(gold, hyps, m2.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want bytes.Buffer
+			if err := res.WriteVerbose(&want, gold, hyps); err != nil {
+				t.Fatal(err)
+			}
+
+			fs, err := OpenFiles(corpora.TestSetOptions{Refs: []string{r.gold}, Hyps: []string{r.hyp}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fs.Close()
+			var got bytes.Buffer
+			vw := m2.NewVerboseWriter(&got, 0.5)
+			each := func(i int, scores []SentenceScore) error {
+				sc := &scores[0]
+				return vw.Sentence(sc.M2Gold, sc.M2Hyp, sc.M2)
+			}
+			ev := NewEvaluator(Config{Metrics: []string{M2}}, fs.References())
+			if _, err := ev.Run(context.Background(), fs, fs.Systems(), RunOptions{Each: each, Batch: 100}); err != nil {
+				t.Fatal(err)
+			}
+			if err := vw.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				g, w := got.String(), want.String()
+				i := 0
+				for i < len(g) && i < len(w) && g[i] == w[i] {
+					i++
+				}
+				t.Fatalf("streamed report differs from WriteVerbose at byte %d of %d:\n got …%q\nwant …%q", i, len(w), g[max(0, i-200):min(len(g), i+200)], w[max(0, i-200):min(len(w), i+200)])
+			}
+			if res.Correct == 0 && filepath.Base(r.hyp) != "INPUT.txt" && filepath.Base(r.hyp) != "test.src" {
+				t.Errorf("no correct edits: %+v", res)
+			}
+		})
+	}
+}
