@@ -6,15 +6,18 @@
 // difference is documented where it lives.
 //
 // Annotate stands in for the spaCy 2 pipeline ERRANT runs. Tags come from
-// prose's perceptron on the tokens as given, corrected where WordNet's
+// prose's perceptron on the tokens as given (prose's English model, run by
+// our own inference in perceptron.go, which gives prose's tags bit for bit
+// about three times faster), corrected where WordNet's
 // morphology shows that prose misread learner text (tag_fix.go); POS is
 // spaCy 2's tag map and morphology rules (tag_pos.go); lemmas are spaCy 2's
 // rule-and-exception lemmatiser over WordNet 3.0 (lemma.go, data in
 // internal/wordnet); dependency labels are approximated from tags and
 // context, only as far as ERRANT's classifier reads them (dep.go). Where
 // spaCy 2 releases differ, the choice that agrees best with ERRANT's
-// CoNLL-2014 M2 is taken. Annotate runs at roughly 25,000 sentences per
-// CPU-second; the tagger model and tables load on first use.
+// CoNLL-2014 M2 is taken. Annotate runs at roughly 40,000 sentences per
+// CPU-second (BenchmarkAnnotate, CoNLL-2014 sources, one core); the tagger
+// model and tables load on first use.
 //
 // Merge and Classify are ERRANT 2.3/3.x's English merger and classifier
 // (errant/en/merger.py, errant/en/classifier.py), rule for rule and in

@@ -2,21 +2,16 @@ package en
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/jdkato/prose/v3/tag"
 )
 
-// tagger is prose's averaged-perceptron tagger with its built-in English
-// model, loaded on first use and shared: the model is immutable and the
-// tagger is safe for concurrent use.
-var tagger = sync.OnceValues(func() (*tag.Tagger, error) { return tag.New(tag.WithLexicon(lexicon)) })
-
 // lexicon fixes the tag of words prose's model gets wrong in learner text
-// although they only ever take one tag.
-var lexicon = tag.Lexicon{
+// although they only ever take one tag, with prose's lexicon semantics
+// (tag.WithLexicon): the word as written, then in lower case, ahead of the
+// model. Its tags have no spaces (the perceptron's feature keys join tags
+// with spaces).
+var lexicon = map[string]string{
 	"nowadays":  "RB",
 	"therefore": "RB",
 	// Learners' slashed pronoun pairs are one token in CoNLL-2014.
@@ -34,24 +29,20 @@ var lexicon = tag.Lexicon{
 }
 
 // tagTokens returns Penn Treebank tags for tokens, which are tagged as one
-// sentence exactly as given, then corrected where prose's tags differ from
-// spaCy's in ways ERRANT looks at (see fixTag).
+// sentence exactly as given by prose's perceptron (perceptron.go), then
+// corrected where prose's tags differ from spaCy's in ways ERRANT looks at
+// (see fixTag).
 func tagTokens(tokens []string) []string {
-	tg, err := tagger()
+	m, err := model()
 	if err != nil {
-		// The model is compiled into prose; failing to load it is a broken
-		// build, not bad input.
+		// The model is compiled in; failing to load it is a broken build,
+		// not bad input.
 		panic("en: loading prose's tagger model: " + err.Error())
 	}
-	toks := make([]tag.Token, len(tokens))
-	for i, w := range tokens {
-		toks[i].Text = w
-	}
-	tg.TagTokens(toks)
-	tags := make([]string, len(tokens))
+	tags := m.tagSentence(tokens)
 	quotes := 0
-	for i := range toks {
-		tags[i] = fixTag(tokens, i, toks[i].Tag, &quotes)
+	for i := range tags {
+		tags[i] = fixTag(tokens, i, tags[i], &quotes)
 	}
 	fixMorphTags(tokens, tags)
 	return tags

@@ -1,0 +1,224 @@
+package en
+
+import (
+	"bufio"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/internal/testdata"
+	"github.com/jdkato/prose/v3/tag"
+)
+
+var proseTagger = sync.OnceValues(func() (*tag.Tagger, error) { return tag.New(tag.WithLexicon(tag.Lexicon(lexicon))) })
+
+// proseTags tags tokens with prose's own tagger and our lexicon: the
+// oracle for perceptron.go.
+func proseTags(t testing.TB, tokens []string) []string {
+	t.Helper()
+	tg, err := proseTagger()
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks := make([]tag.Token, len(tokens))
+	for i, w := range tokens {
+		toks[i].Text = w
+	}
+	tg.TagTokens(toks)
+	tags := make([]string, len(toks))
+	for i := range toks {
+		tags[i] = toks[i].Tag
+	}
+	return tags
+}
+
+func perceptronTags(t testing.TB, tokens []string) []string {
+	t.Helper()
+	m, err := model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.tagSentence(tokens)
+}
+
+// sameTags compares both taggers on one sentence and reports whether they
+// agree.
+func sameTags(t testing.TB, tokens []string) bool {
+	t.Helper()
+	want, got := proseTags(t, tokens), perceptronTags(t, tokens)
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%q: token %d %q tagged %q, prose %q", strings.Join(tokens, " "), i, tokens[i], got[i], want[i])
+			return false
+		}
+	}
+	return true
+}
+
+// corpusSentences reads the tokenised sentences of every CoNLL-2014 and
+// JFLEG text file: sources, system outputs and references.
+func corpusSentences(t testing.TB) [][]string {
+	var files []string
+	conll := testdata.Dir(t, "conll14-errant", "text")
+	for _, f := range []string{"source", "AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "ref0", "ref1"} {
+		files = append(files, filepath.Join(conll, f+".txt"))
+	}
+	jfleg := testdata.Dir(t, "jfleg")
+	for _, split := range []string{"dev", "test"} {
+		for _, f := range []string{"src", "spellchecked.src", "ref0", "ref1", "ref2", "ref3"} {
+			files = append(files, filepath.Join(jfleg, split, split+"."+f))
+		}
+	}
+	var sents [][]string
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			sents = append(sents, strings.Fields(sc.Text()))
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sents
+}
+
+// TestPerceptronMatchesProse tags every sentence of CoNLL-2014 (source,
+// six systems, two references) and JFLEG (sources and four references,
+// dev and test), and 20,000 sentences made by mutating them, with
+// perceptron.go and with prose's tagger, and finds the same tag on every
+// token.
+func TestPerceptronMatchesProse(t *testing.T) {
+	sents := corpusSentences(t)
+	tokens := 0
+	for _, s := range sents {
+		tokens += len(s)
+		if !sameTags(t, s) && t.Failed() {
+			return
+		}
+	}
+	// Mutations: words from the corpus in new orders and casings, with the
+	// tokens prose passes through unscored and the ones its normalisation
+	// rewrites.
+	var vocab []string
+	for _, s := range sents {
+		vocab = append(vocab, s...)
+	}
+	odd := []string{"-", "--", ":-)", "xD", "@user", "@", "*", "*T*-1", "*-12", "*?*", "0", "00", "-LRB-",
+		"-RRB-", "-NONE-", "1999", "+123", "-123", "12a", "well-known", "-x", "", " ", "a b", "ÅNGSTRÖM",
+		"İstanbul", "ǅ", "ﬁ", "!HYPHEN", "-START-", "-END-", "NN", "i", "I", "Nowadays", "NOWADAYS",
+		"His/Her", "é", "\xff", "ing", "s", "'s", "n't"}
+	r := rand.New(rand.NewPCG(12, 2014))
+	for range 20000 {
+		n := 1 + r.IntN(30)
+		s := make([]string, n)
+		for i := range s {
+			switch r.IntN(10) {
+			case 0:
+				s[i] = odd[r.IntN(len(odd))]
+			case 1:
+				s[i] = strings.ToUpper(vocab[r.IntN(len(vocab))])
+			case 2:
+				w := vocab[r.IntN(len(vocab))]
+				s[i] = strings.ToUpper(w[:1]) + w[1:]
+			default:
+				s[i] = vocab[r.IntN(len(vocab))]
+			}
+		}
+		tokens += n
+		if !sameTags(t, s) && t.Failed() {
+			return
+		}
+	}
+	t.Logf("%d corpus sentences and 20,000 mutated ones, %d tokens: all tags identical", len(sents), tokens)
+}
+
+// FuzzPerceptron checks perceptron.go against prose's tagger on any
+// space-separated tokens.
+func FuzzPerceptron(f *testing.F) {
+	for _, s := range []string{
+		"The children were n't running to the shop .",
+		"( “ quoted ” ) -- ... ?! .There $ 5 % & # :-) @x *T*-1 -LRB- 1999 well-known",
+		"nowadays Towards THEMSELVES his/her",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sameTags(t, strings.Split(s, " "))
+	})
+}
+
+// TestEmoticons checks that every emoticon in our copy of prose's
+// set is tagged SYM by prose, whatever its context.
+func TestEmoticons(t *testing.T) {
+	for e := range emoticons {
+		if got := proseTags(t, []string{"I", "am", e, "today"})[2]; got != "SYM" {
+			t.Errorf("prose tags %q %q, not SYM: not one of its emoticons", e, got)
+		}
+	}
+}
+
+// TestLexiconTagsHaveNoSpaces: the perceptron's feature keys join a tag to
+// the next part with a space, so a tag with one would be read wrongly.
+func TestLexiconTagsHaveNoSpaces(t *testing.T) {
+	for w, tg := range lexicon {
+		if strings.ContainsAny(tg, " ") {
+			t.Errorf("lexicon[%q] = %q has a space", w, tg)
+		}
+	}
+}
+
+func BenchmarkPerceptron(b *testing.B) {
+	sents := corpusSentences(b)[:1312] // the CoNLL-2014 source
+	m, err := model()
+	if err != nil {
+		b.Fatal(err)
+	}
+	tokens := 0
+	for _, s := range sents {
+		tokens += len(s)
+	}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		for _, s := range sents {
+			m.tagSentence(s)
+		}
+	}
+	b.ReportMetric(float64(tokens*b.N)/b.Elapsed().Seconds(), "tokens/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(tokens*b.N)/cpu.Seconds(), "tokens/cpu-s")
+	}
+}
+
+func BenchmarkProseTagger(b *testing.B) {
+	sents := corpusSentences(b)[:1312]
+	tg, err := tag.New(tag.WithLexicon(tag.Lexicon(lexicon)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tokens := 0
+	for _, s := range sents {
+		tokens += len(s)
+	}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		for _, s := range sents {
+			tg.Tag(s)
+		}
+	}
+	b.ReportMetric(float64(tokens*b.N)/b.Elapsed().Seconds(), "tokens/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(tokens*b.N)/cpu.Seconds(), "tokens/cpu-s")
+	}
+}
