@@ -15,6 +15,7 @@ type Rating struct {
 	System    string  // the system (or reference) whose output was rated
 	Output    string  // the rated output, when the file gives it
 	Annotator string  // who rated: an annotator id, "gpt4", "expert", ...
+	Model     bool    // the rater is a language model (answers read by Seed000.ReadAnswers: GPT-4 in the Sottana data), not a person
 	Scale     *Scale  // the scale rated on
 	Label     string  // canonical label name (Scale.Labels[i].Name or Scale.Other)
 	Value     float64 // the label's value; NaN when Other

@@ -200,7 +200,7 @@ func (f Seed000) ReadAnswers(r io.Reader, name, annotator string) (Ratings, erro
 				if err != nil {
 					return labelErr(name, line, sys+" "+sn, err)
 				}
-				r.Item, r.System, r.Annotator = id, sys, annotator
+				r.Item, r.System, r.Annotator, r.Model = id, sys, annotator, true
 				r.Pos = fmt.Sprintf("%s:%d", name, line)
 				out = append(out, r)
 			}

@@ -39,6 +39,10 @@ type RatingTable struct {
 	// Fallback column names tried, in order, when Item, System or
 	// Annotator is not in the header.
 	ItemFallback, SystemFallback, AnnotatorFallback []string
+
+	// texts makes every row one Rating without a Scale that carries the
+	// row's texts, rated or not (Selection.Outputs).
+	texts bool
 }
 
 // Seed003Crowd is the crowd-task batch CSV of seed 003 (MTurk batch
@@ -130,6 +134,9 @@ func (t RatingTable) row(c *tableCols, get func(int) string, name string, line i
 	}
 	if base.Item == "" {
 		return nil, parseErr(name, line, 0, ErrMissingColumn, "empty item id")
+	}
+	if t.texts {
+		return Ratings{base}, nil
 	}
 	var out Ratings
 	for _, col := range c.scales {

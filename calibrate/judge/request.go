@@ -69,8 +69,9 @@ func (r FitRequest) Check() error {
 	return nil
 }
 
-// FitRequested checks the request, reads the ratings, takes the
-// references from RefSystem's outputs and fits the model (Fit, or FitLLM
+// FitRequested checks the request, reads the ratings (people's only
+// unless Human asks for models, see human.Selection), takes the
+// references from RefSystem's outputs (rated or not) and fits the model (Fit, or FitLLM
 // from LLMAnswers), logging what it fits. It is gecmetric calibrate fit
 // without the printing.
 func FitRequested(r FitRequest) (LLMFitted, error) {
@@ -88,8 +89,15 @@ func FitRequested(r FitRequest) (LLMFitted, error) {
 	}
 	ds := &Dataset{Name: filepath.Base(r.Human.Path), Language: r.Language, Ratings: rs, Tokenised: r.Tokenised}
 	if r.RefSystem != "" {
-		if err := ds.RefsFromSystem(r.RefSystem); err != nil {
-			return LLMFitted{}, usage.Wrap(err)
+		// The references need no ratings of their own: every output of
+		// RefSystem in the file, rated or not, by anyone, on any scale.
+		outs, err := r.Human.Outputs(r.RefSystem)
+		if err != nil {
+			return LLMFitted{}, err
+		}
+		ds.Refs = make(map[string][][]string, len(outs))
+		for item, out := range outs {
+			ds.Refs[item] = [][]string{ds.tokens(out)}
 		}
 	}
 	var annotators []string

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,19 +51,46 @@ func TestFitRequestCheck(t *testing.T) {
 	}
 }
 
+// The references are every output of the reference system, rated or not
+// (the "gold" rows have no rating); a system without outputs is a usage
+// error naming those with outputs.
 func TestFitRequestedReferenceSystem(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.csv")
-	if err := os.WriteFile(path, []byte("item,system,annotator,source,output,g\n1,A,x,Jag går .,Jag går .,4\n"), 0o644); err != nil {
+	rows := "item,system,annotator,source,output,g\n"
+	for i, s := range []struct{ src, good, gold string }{
+		{"Jag gå hem .", "Jag går hem .", "Jag gick hem ."},
+		{"Hon har en katter .", "Hon har en katt .", "Hon har en katt ."},
+		{"Vi är glad .", "Vi är glada .", "Vi var glada ."},
+		{"Det var en stor hus .", "Det var ett stort hus .", "Det var ett stort hus ."},
+	} {
+		rows += fmt.Sprintf("%d,gold,,%s,%s,\n", i+1, s.src, s.gold)
+		rows += fmt.Sprintf("%d,A,x,%s,%s,4\n%d,B,x,%s,%s,2\n", i+1, s.src, s.good, i+1, s.src, s.src)
+	}
+	if err := os.WriteFile(path, []byte(rows), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := FitRequested(FitRequest{
-		Human: human.Selection{Path: path, Format: "csv", Scales: []string{"grammaticality"},
-			Columns: human.RatingTable{Item: "item", System: "system", Annotator: "annotator", Source: "source", Output: "output"},
-			Ratings: []string{"g=swedish/grammaticality"}},
-		Language: "sv", RefSystem: "gold", Options: calibrate.FitOptions{Folds: 2},
-	})
-	if err == nil || !usage.Is(err) || !strings.Contains(err.Error(), `no rated outputs of system "gold"`) {
-		t.Errorf("got %v, want a usage error naming the missing reference system", err)
+	for _, tc := range []struct{ ref, err string }{
+		{"gold", ""},
+		{"silver", "--ref-system silver: no outputs of that system in " + path + " (systems with outputs: A, B, gold)"},
+	} {
+		f, err := FitRequested(FitRequest{
+			Human: human.Selection{Path: path, Format: "csv", Scales: []string{"grammaticality"},
+				Columns: human.RatingTable{Item: "item", System: "system", Annotator: "annotator", Source: "source", Output: "output"},
+				Ratings: []string{"g=swedish/grammaticality"}},
+			Language: "sv", RefSystem: tc.ref, Options: calibrate.FitOptions{Folds: 2},
+		})
+		if tc.err != "" {
+			if err == nil || !usage.Is(err) || err.Error() != tc.err {
+				t.Errorf("%s: got %v, want the usage error %q", tc.ref, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.ref, err)
+		}
+		if tr := f.Model.Training; tr.Units != 8 || tr.Ratings != 8 {
+			t.Errorf("%s: fitted on %d outputs, %d ratings; want 8 and 8 (the unrated references are not fitted)", tc.ref, tr.Units, tr.Ratings)
+		}
 	}
 }
 

@@ -161,7 +161,7 @@ func TestCalibrateFitErrors(t *testing.T) {
 		{"no scale", base(good), "exactly one --scale"},
 		{"bad form", append(base(good), "--scale", "grammaticality", "--form", "sideways"), `--form "sideways"`},
 		{"reference without ref-system", append(base(good), "--scale", "grammaticality", "--form", "reference"), "needs --ref-system"},
-		{"unknown ref-system", append(base(good), "--scale", "grammaticality", "--ref-system", "oracle"), `no rated outputs of system "oracle"`},
+		{"unknown ref-system", append(base(good), "--scale", "grammaticality", "--ref-system", "oracle"), "--ref-system oracle: no outputs of that system in " + good + " (systems with outputs: copy, full, gold, partial)"},
 		{"bad lang", append(base(good), "--scale", "grammaticality", "--lang", "de"), `--lang "de"`},
 		{"missing output", append(base(missing), "--scale", "grammaticality", "--ref-system", "gold"), "ratings.csv:28: item \"s04\", system \"partial\": no output text"},
 		{"missing source col", append(base(good), "--scale", "grammaticality", "--source-col", "src"), "ratings.csv:2: item \"s01\", system \"copy\": no source text"},

@@ -25,7 +25,8 @@ func humanFlags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Usage: "format of --human: " + strings.Join(human.RatingFormats, ", ") +
 			"; rankings: " + strings.Join(human.RankingFormats, ", "), Required: true},
 		&cli.StringSliceFlag{Name: "scale", Usage: "only these scales (by name, e.g. grammaticality; repeatable)"},
-		&cli.StringSliceFlag{Name: "annotator", Usage: "only these annotators (repeatable); default all"},
+		&cli.StringSliceFlag{Name: "annotator", Usage: "only these annotators (repeatable); default every person (a language model, e.g. gpt4 in --format sottana, only when named or with --include-models)"},
+		&cli.BoolFlag{Name: "include-models", Usage: "count language models' ratings (GPT-4's answers in --format sottana) as raters beside the people's"},
 		&cli.StringFlag{Name: "item-col", Value: "item", Usage: "csv/tsv/jsonl: the item id column"},
 		&cli.StringFlag{Name: "system-col", Value: "system", Usage: "csv/tsv/jsonl: the system column"},
 		&cli.StringFlag{Name: "annotator-col", Value: "annotator", Usage: "csv/tsv/jsonl: the annotator column"},
@@ -42,6 +43,7 @@ func selection(cmd *cli.Command) human.Selection {
 			// Only calibrate fit defines these: it needs the rated texts.
 			Source: cmd.String("source-col"), Output: cmd.String("output-col")},
 		Ratings: cmd.StringSlice("rating"), Scales: cmd.StringSlice("scale"), Annotators: cmd.StringSlice("annotator"),
+		Models: cmd.Bool("include-models"),
 	}
 }
 

@@ -64,7 +64,7 @@ func TestJudgeLLMReplay(t *testing.T) {
 
 	// Every row of agreement, with the replayed answers standing in for
 	// the published ones, and with the humans alone plus the replay.
-	published, _, code := gecmetric(t, "", "agreement", "--human", study, "--format", "sottana")
+	published, _, code := gecmetric(t, "", "agreement", "--human", study, "--format", "sottana", "--include-models")
 	if code != 0 || !strings.Contains(published, "system_rank_alpha  nominal 0.2188 ordinal 0.3438 interval 0.3438") {
 		t.Fatalf("published agreement (exit %d):\n%s", code, published)
 	}
@@ -89,6 +89,10 @@ func TestJudgeLLMReplay(t *testing.T) {
 	humans, _, _ := gecmetric(t, "", append([]string{"agreement", "--human", study, "--format", "sottana"}, sottanaHumans...)...)
 	if !strings.Contains(humans, "system_rank_alpha  nominal 0.5926 ordinal 0.8778 interval 0.8778") {
 		t.Errorf("humans alone:\n%s", humans)
+	}
+	// GPT-4 is not counted as a rater unless asked (--include-models).
+	if byDefault, _, _ := gecmetric(t, "", "agreement", "--human", study, "--format", "sottana"); byDefault != humans {
+		t.Errorf("agreement without --annotator differs from the three humans':\n%s", diffLines(humans, byDefault))
 	}
 
 	// A repeated run costs nothing.

@@ -138,7 +138,7 @@ func TestAgreementRankingsCLI(t *testing.T) {
 // The Sottana means through the CLI, against gec.csv's printed values.
 func TestAgreementSottana(t *testing.T) {
 	dir := testdata.Dir(t, "sottana2023-gec-human-gpt4", "data", "outputs", "potato_and_GPT4_full_annotations")
-	out, errOut, code := gecmetric(t, "", "agreement", "--human", dir, "--format", "sottana", "--scale", "semantics")
+	out, errOut, code := gecmetric(t, "", "agreement", "--human", dir, "--format", "sottana", "--scale", "semantics", "--include-models")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -154,6 +154,10 @@ func TestAgreementSottana(t *testing.T) {
 		"--annotator", "57e2b7c38e00270001b43aba", "--annotator", "5995e3cf9845ef00014de380", "--annotator", "61102f9292f5e6301b5bea45")
 	if !hasRow(out, "system_rank_alpha nominal 0.5926 ordinal 0.8778 interval 0.8778") {
 		t.Errorf("without GPT-4:\n%s", out)
+	}
+	// GPT-4 is not a rater unless asked: the default is the three humans.
+	if byDefault, _, _ := gecmetric(t, "", "agreement", "--human", dir, "--format", "sottana", "--scale", "semantics"); byDefault != out {
+		t.Errorf("default differs from the three humans:\n%s", diffLines(out, byDefault))
 	}
 }
 
