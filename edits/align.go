@@ -181,7 +181,12 @@ type workspace struct {
 	otok  []tokenIDs // interned annotations of the source tokens
 	ctok  []tokenIDs // and of the correction tokens
 	ids   map[string]int32
+	lastO []int32
 	sortA []int32
+	// The pair being aligned, the matrices' width, the common prefix.
+	o, c  *Sentence
+	lev   bool
+	w, p  int
 	sortB []int32
 	chars []int32
 }
@@ -220,7 +225,26 @@ const (
 )
 
 func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
+	// A common suffix is read back first, as matches: a cell whose tokens
+	// are the same is a match whatever its neighbours cost, and no cell
+	// before it reads one after it. So the suffix is left out of the
+	// matrices and appended to the path.
 	n, m := len(o.Tokens), len(c.Tokens)
+	s := 0
+	for s < n && s < m && o.Tokens[n-1-s].Text == c.Tokens[m-1-s].Text {
+		s++
+	}
+	n, m = n-s, m-s
+	// In the block of a common prefix of p tokens, cell (i, j) costs
+	// exactly |i-j|: no path costs less (each of |i-j| insertions or
+	// deletions costs 1, every other step ≥ 0) and matching min(i, j)
+	// tokens, then inserting or deleting, costs that. The block's costs
+	// are written so, not computed; its steps are worked out only where
+	// the path read back enters it (see resolve).
+	p := 0
+	for p < n && p < m && o.Tokens[p].Text == c.Tokens[p].Text {
+		p++
+	}
 	w := m + 1
 	size := (n + 1) * w
 	ws.cost = slices.Grow(ws.cost[:0], size)[:size]
@@ -229,7 +253,16 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 	if !lev {
 		ws.tlen = slices.Grow(ws.tlen[:0], size)[:size]
 	}
-	ws.intern(o, c)
+	ws.intern(&Sentence{Tokens: o.Tokens[:n]}, &Sentence{Tokens: c.Tokens[:m]})
+	ws.o, ws.c, ws.lev, ws.w, ws.p = o, c, lev, w, p
+	// lastO[j] is the last source token so far whose lower-cased form is
+	// correction token j's (-1: none); lastC, in the row loop, the last
+	// correction token so far that is the source token's. A transposition
+	// ending at (i, j) needs both within its span (see transposition).
+	ws.lastO = slices.Grow(ws.lastO[:0], m)[:m]
+	for j := range ws.lastO {
+		ws.lastO[j] = -1
+	}
 	cost[0], op[0] = 0, opOrigin
 	for i := 1; i <= n; i++ {
 		cost[i*w] = cost[(i-1)*w] + 1
@@ -239,42 +272,93 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 		cost[j] = cost[j-1] + 1
 		op[j] = opI
 	}
+	for i := 1; i <= p; i++ {
+		for j := 1; j <= p; j++ {
+			cost[i*w+j] = float64(max(i-j, j-i))
+			op[i*w+j] = opUnknown
+		}
+	}
 	for i := 0; i < n; i++ {
-		ot := &o.Tokens[i]
-		oi := ws.otok[i]
-		row, next := i*w, (i+1)*w
-		for j := 0; j < m; j++ {
-			cell := next + j + 1
-			if oi.text == ws.ctok[j].text {
-				cost[cell] = cost[row+j]
-				op[cell] = opM
-				continue
+		oid := ws.oid[i]
+		lastC := -1
+		start := 0
+		if i < p {
+			start = p // the block
+		}
+		for j := 0; j < start; j++ {
+			if ws.cid[j] == oid {
+				lastC, ws.lastO[j] = j, int32(i)
 			}
-			del := cost[row+j+1] + 1
-			ins := cost[next+j] + 1
-			var sub float64
-			if lev {
-				sub = cost[row+j] + 1
-			} else {
-				sub = ws.subBounded(ot, &c.Tokens[j], i, j, cost[row+j], min(ins, del))
-				if k, tc, ok := ws.transposition(i, j, w); ok && tc <= sub && tc <= ins && tc <= del {
-					cost[cell] = tc
-					op[cell] = opT
-					ws.tlen[cell] = int32(k + 1)
-					continue
-				}
+		}
+		for j := start; j < m; j++ {
+			if ws.cid[j] == oid {
+				lastC, ws.lastO[j] = j, int32(i)
 			}
-			switch {
-			case sub <= ins && sub <= del:
-				cost[cell], op[cell] = sub, opS
-			case ins <= del:
-				cost[cell], op[cell] = ins, opI
-			default:
-				cost[cell], op[cell] = del, opD
+			kmin := -1 // no transposition can end here
+			if lastC >= 0 && ws.lastO[j] >= 0 {
+				kmin = max(j-lastC, i-int(ws.lastO[j]))
+			}
+			ws.step(i, j, kmin)
+		}
+	}
+	out := ws.backtrack(n, m, s)
+	for k := range s {
+		out = append(out, AlignOp{Op: Match, OStart: n + k, OEnd: n + k + 1, CStart: m + k, CEnd: m + k + 1})
+	}
+	ws.o, ws.c = nil, nil
+	return out
+}
+
+// opUnknown marks a cell of the common prefix's block whose step has not
+// been worked out.
+const opUnknown byte = 0
+
+// step fills the cell after source token i and correction token j: its
+// cost, its step and, for a transposition, its length. A transposition
+// is looked for only when kmin ≥ 0, from spans of kmin+1 tokens.
+func (ws *workspace) step(i, j, kmin int) {
+	w, cost := ws.w, ws.cost
+	row, next := i*w, (i+1)*w
+	cell := next + j + 1
+	if ws.otok[i].text == ws.ctok[j].text {
+		cost[cell] = cost[row+j]
+		ws.op[cell] = opM
+		return
+	}
+	del := cost[row+j+1] + 1
+	ins := cost[next+j] + 1
+	var sub float64
+	if ws.lev {
+		sub = cost[row+j] + 1
+	} else {
+		sub = ws.subBounded(&ws.o.Tokens[i], &ws.c.Tokens[j], i, j, cost[row+j], min(ins, del))
+		if kmin >= 0 {
+			if k, tc, ok := ws.transposition(i, j, w, kmin, min(sub, ins, del)); ok && tc <= sub && tc <= ins && tc <= del {
+				cost[cell] = tc
+				ws.op[cell] = opT
+				ws.tlen[cell] = int32(k + 1)
+				return
 			}
 		}
 	}
-	return ws.backtrack(n, m)
+	switch {
+	case sub <= ins && sub <= del:
+		cost[cell], ws.op[cell] = sub, opS
+	case ins <= del:
+		cost[cell], ws.op[cell] = ins, opI
+	default:
+		cost[cell], ws.op[cell] = del, opD
+	}
+}
+
+// resolve works out the step of cell (i, j) of the prefix block, which
+// align left unknown. The cells it reads are all in the block, whose costs
+// are exact, and it recomputes the cell's own cost to the same value.
+func (ws *workspace) resolve(i, j int) byte {
+	if ws.op[i*ws.w+j] == opUnknown {
+		ws.step(i-1, j-1, 0)
+	}
+	return ws.op[i*ws.w+j]
 }
 
 // subBounded returns base plus the substitution cost of source token i
@@ -298,16 +382,31 @@ func (ws *workspace) subBounded(o, c *Token, i, j int, base, bound float64) floa
 // correction token j for the shortest k ≥ 1 such that the lower-cased
 // tokens o[i-k..i] and c[j-k..j] are the same multiset, walking only while
 // the diagonal holds no cost-free step. It returns k and the cost.
-func (ws *workspace) transposition(i, j, w int) (int, float64, bool) {
+//
+// Two shortcuts leave the result of the cell unchanged. Spans shorter than
+// kmin cannot be the same multiset (o[i] or c[j] is missing from the other
+// side), so they are not compared. And a cell on the diagonal of (i, j)
+// costs at least |i-j| (a path must insert or delete that many tokens),
+// so a transposition of k+1 tokens costs at least |i-j|+k: once that
+// exceeds bound, the cheapest of the other steps, no longer span can be
+// taken and the walk stops, reporting none, as the cell would refuse it.
+func (ws *workspace) transposition(i, j, w, kmin int, bound float64) (int, float64, bool) {
 	cost := ws.cost
+	d := i - j
+	if d < 0 {
+		d = -d
+	}
 	var ho, hc uint64 = ws.ohash[i], ws.chash[j]
 	for k := 1; i-k >= 0 && j-k >= 0; k++ {
+		if float64(d+k) > bound {
+			return 0, 0, false
+		}
 		if cost[(i-k+1)*w+j-k+1] == cost[(i-k)*w+j-k] {
 			return 0, 0, false
 		}
 		ho += ws.ohash[i-k]
 		hc += ws.chash[j-k]
-		if ho == hc && ws.sameMultiset(i-k, i+1, j-k, j+1) {
+		if k >= kmin && ho == hc && ws.sameMultiset(i-k, i+1, j-k, j+1) {
 			return k, cost[(i-k)*w+j-k] + float64(k), true
 		}
 	}
@@ -324,11 +423,17 @@ func (ws *workspace) sameMultiset(os, oe, cs, ce int) bool {
 }
 
 // intern numbers the distinct strings of the tokens of o and c (text,
-// lower-cased form, lemma, POS) and gives each lower-cased form a
+// lower-cased form, lemma; POS apart) and gives each lower-cased form a
 // random-looking 64-bit hash, so that the inner loop and the multiset
-// tests of transpositions compare integers.
+// tests of transpositions compare integers. Most tokens' text and lemma
+// equal their lower-cased form, which is then looked up once.
 func (ws *workspace) intern(o, c *Sentence) {
-	clear(ws.ids)
+	ot, ct := o.Tokens, c.Tokens
+	if len(ws.ids) > 1<<12 {
+		ws.ids = make(map[string]int32) // clearing a map costs its capacity
+	} else {
+		clear(ws.ids)
+	}
 	id := func(s string) int32 {
 		if v, ok := ws.ids[s]; ok {
 			return v
@@ -337,28 +442,89 @@ func (ws *workspace) intern(o, c *Sentence) {
 		ws.ids[s] = v
 		return v
 	}
-	ids := func(t *Token) tokenIDs {
-		return tokenIDs{text: id(t.Text), lemma: id(t.Lemma), pos: id(t.POS), open: openPOS(t.POS)}
+	ids := func(t *Token) (tokenIDs, int32) {
+		low := lowerOf(t)
+		lid := id(low)
+		ti := tokenIDs{text: lid, lemma: lid, pos: ws.posID(t.POS), open: openPOS(t.POS)}
+		if t.Text != low {
+			ti.text = id(t.Text)
+		}
+		switch t.Lemma {
+		case low:
+		case t.Text:
+			ti.lemma = ti.text
+		default:
+			ti.lemma = id(t.Lemma)
+		}
+		return ti, lid
 	}
 	ws.otok, ws.ctok = ws.otok[:0], ws.ctok[:0]
-	for i := range o.Tokens {
-		ws.otok = append(ws.otok, ids(&o.Tokens[i]))
-	}
-	for i := range c.Tokens {
-		ws.ctok = append(ws.ctok, ids(&c.Tokens[i]))
-	}
 	ws.oid, ws.ohash = ws.oid[:0], ws.ohash[:0]
-	for i := range o.Tokens {
-		v := id(lowerOf(&o.Tokens[i]))
-		ws.oid = append(ws.oid, v)
-		ws.ohash = append(ws.ohash, mix(uint64(v)))
-	}
 	ws.cid, ws.chash = ws.cid[:0], ws.chash[:0]
-	for i := range c.Tokens {
-		v := id(lowerOf(&c.Tokens[i]))
-		ws.cid = append(ws.cid, v)
-		ws.chash = append(ws.chash, mix(uint64(v)))
+	for i := range ot {
+		ti, lid := ids(&ot[i])
+		ws.otok = append(ws.otok, ti)
+		ws.oid = append(ws.oid, lid)
+		ws.ohash = append(ws.ohash, mix(uint64(lid)))
 	}
+	for i := range ct {
+		ti, lid := ids(&ct[i])
+		ws.ctok = append(ws.ctok, ti)
+		ws.cid = append(ws.cid, lid)
+		ws.chash = append(ws.chash, mix(uint64(lid)))
+	}
+}
+
+// posID numbers a POS tag: the Universal POS tags by a fixed table, any
+// other tag through the workspace's ids (as a negative number, apart from
+// the table's).
+func (ws *workspace) posID(p string) int32 {
+	switch p {
+	case "":
+		return 0
+	case "ADJ":
+		return 1
+	case "ADP":
+		return 2
+	case "ADV":
+		return 3
+	case "AUX":
+		return 4
+	case "CCONJ":
+		return 5
+	case "DET":
+		return 6
+	case "INTJ":
+		return 7
+	case "NOUN":
+		return 8
+	case "NUM":
+		return 9
+	case "PART":
+		return 10
+	case "PRON":
+		return 11
+	case "PROPN":
+		return 12
+	case "PUNCT":
+		return 13
+	case "SCONJ":
+		return 14
+	case "SYM":
+		return 15
+	case "VERB":
+		return 16
+	case "X":
+		return 17
+	case "SPACE":
+		return 18
+	}
+	v, ok := ws.ids["\x00pos "+p]
+	if !ok {
+		v = int32(len(ws.ids))
+		ws.ids["\x00pos "+p] = v
+	}
+	return -1 - v
 }
 
 // mix is the splitmix64 finaliser.
@@ -370,13 +536,17 @@ func mix(x uint64) uint64 {
 }
 
 // backtrack reads the cheapest path from the bottom-right cell back to the
-// origin and returns it left to right.
-func (ws *workspace) backtrack(n, m int) []AlignOp {
+// origin and returns it left to right, with room for extra more steps.
+func (ws *workspace) backtrack(n, m, extra int) []AlignOp {
 	w := m + 1
-	var out []AlignOp
+	out := make([]AlignOp, 0, max(n, m)+extra)
 	i, j := n, m
 	for i+j != 0 {
-		switch op := ws.op[i*w+j]; op {
+		op := ws.op[i*w+j]
+		if op == opUnknown {
+			op = ws.resolve(i, j)
+		}
+		switch op {
 		case opM, opS:
 			out = append(out, AlignOp{Op: Op(op), OStart: i - 1, OEnd: i, CStart: j - 1, CEnd: j})
 			i--
