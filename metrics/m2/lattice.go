@@ -3,6 +3,7 @@ package m2
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -10,13 +11,13 @@ import (
 
 // The edit lattice of one source/hypothesis pair.
 //
-// Vertices are cells (i, j) of the Levenshtein matrix (i source tokens and
-// j hypothesis tokens consumed), numbered i*(m+1)+j so that numeric order is
-// the scorer's tuple order and every edge goes from a lower to a higher
-// number. An arc from (i1, j1) to (i2, j2) stands for the edit that
-// rewrites source tokens [i1, i2) as hypothesis tokens [j1, j2); its
-// original and correction strings are those tokens joined by spaces, so an
-// arc needs no strings of its own.
+// Vertices are the cells (i, j) of the Levenshtein matrix (i source tokens
+// and j hypothesis tokens consumed) that lie on a cheapest alignment,
+// numbered 0, 1, ... in (i, j) order, the scorer's tuple order, so that
+// every edge goes from a lower to a higher number. An arc from (i1, j1) to
+// (i2, j2) stands for the edit that rewrites source tokens [i1, i2) as
+// hypothesis tokens [j1, j2); its original and correction strings are
+// those tokens joined by spaces, so an arc needs no strings of its own.
 //
 // The scorer's edge list E matters beyond its set of edges: its length is
 // the gold weight, its duplicates add epsilons twice, and its order decides
@@ -24,6 +25,15 @@ import (
 // Levenshtein lattices sorted (an edge found in both appears twice), then
 // every arc the transitive closure adds or shortens, in the order the
 // scorer appends them, minus the noop arcs its removal loop removes.
+//
+// Memory. Only the Levenshtein matrices are indexed by cell, and only
+// within a band of diagonals (see band): two bytes a cell (back pointers
+// and the cheapest-path marks) plus two rows of costs. Everything after
+// them is indexed by vertex or arc, and a hypothesis close to its source
+// has few of either (about one vertex per token, plus a block per
+// rewritten span), so the memory of a long sentence grows with its length
+// times the width of the band, and the band's width with the edit
+// distance, not with the length.
 
 // Directions of a base edge, as bits of a cell's back pointers.
 const (
@@ -37,7 +47,7 @@ const epsilon = 0.001
 var errTooLarge = errors.New("edit lattice too large")
 
 type arc struct {
-	src, dst int32
+	src, dst int32 // vertices
 	dist     int32 // number of base edges merged
 	unch     int32 // unchanged (noop) words merged
 	mult     int32 // occurrences in entries
@@ -48,19 +58,18 @@ type arc struct {
 
 type lattice struct {
 	n, m    int
-	w       int32 // row width m+1
 	src     []string
 	hyp     []string
 	arcs    []arc
-	verts   []int32 // vertices in ascending order
+	vi, vj  []int32 // row and column of every vertex, in ascending (i, j) order
 	entries []int32 // the scorer's E: arc ids in list order
 	// in-edges of every vertex as positions in entries, ascending
 	inStart []int32
 	inPos   []int32
 }
 
-func (l *lattice) row(v int32) int { return int(v / l.w) }
-func (l *lattice) col(v int32) int { return int(v % l.w) }
+func (l *lattice) row(v int32) int { return int(l.vi[v]) }
+func (l *lattice) col(v int32) int { return int(l.vj[v]) }
 
 // original and correction return the strings the scorer compares for an
 // arc.
@@ -72,15 +81,68 @@ func (l *lattice) correction(a *arc) string {
 	return strings.Join(l.hyp[l.col(a.src):l.col(a.dst)], " ")
 }
 
+// A band is the part of the (n+1)×(m+1) alignment matrix whose cells
+// (i, j) lie on the diagonals dlo ≤ j-i ≤ dhi, stored row by row: row i
+// holds the columns lo(i)..hi(i) from index start[i] on.
+//
+// Why a band suffices. Insertions and deletions cost 1 and move a path
+// one diagonal; substitutions and noops keep the diagonal. Take the band
+// of the diagonals from min(0, m-n)-w to max(0, m-n)+w. A path from (0, 0)
+// (diagonal 0) to (n, m) (diagonal m-n) that leaves it reaches diagonal
+// min(0, m-n)-w-1 or max(0, m-n)+w+1 and comes back, so it makes at least
+// |m-n| + 2(w+1) insertions and deletions and costs at least that. If the
+// cheapest path inside the band costs less (in both matrices), every
+// cheapest path of the whole matrix lies inside it. A cell on a cheapest
+// path then has its cost of the whole matrix (its cheapest prefix is the
+// prefix of a cheapest path, inside the band), and so does every
+// predecessor that offers that cost (it too lies on a cheapest path);
+// a predecessor that does not offer it in the whole matrix does not in the
+// band either, where costs can only be higher. So the back pointers of the
+// cells on cheapest paths, and the set of those cells, are the whole
+// matrix's, and so is everything built from them. When the check fails
+// the band is widened to a width at which the band's own optimum, an
+// upper bound of the true one, passes it, and the matrix is filled again.
+type band struct {
+	n, m, dlo, dhi int
+	start          []int // start[i]: index of cell (i, lo(i)); start[n+1]: the cell count
+}
+
+// newBand returns the band of diagonals min(0, m-n)-w .. max(0, m-n)+w
+// (clipped to the matrix), reusing start's storage.
+func newBand(n, m, w int, start []int) band {
+	b := band{n: n, m: m, dlo: max(min(0, m-n)-w, -n), dhi: min(max(0, m-n)+w, m)}
+	if cap(start) < n+2 {
+		start = make([]int, n+2)
+	}
+	b.start = start[:n+2]
+	b.start[0] = 0
+	for i := 0; i <= n; i++ {
+		b.start[i+1] = b.start[i] + b.hi(i) - b.lo(i) + 1
+	}
+	return b
+}
+
+func (b *band) lo(i int) int { return max(0, i+b.dlo) }
+func (b *band) hi(i int) int { return min(b.m, i+b.dhi) }
+
+// full reports whether the band is the whole matrix.
+func (b *band) full() bool { return b.dlo == -b.n && b.dhi == b.m }
+
+func (b *band) cells() int { return b.start[b.n+1] }
+
+// at returns the index of cell (i, j), which must lie in the band.
+func (b *band) at(i, j int) int { return b.start[i] + j - b.lo(i) }
+
 // A builder holds the buffers of lattice construction, reused from one
 // sentence to the next by one goroutine.
 type builder struct {
 	l        lattice
-	cost1    []int32
-	cost2    []int32
-	bp       []uint8 // back pointers: low 3 bits matrix 1, next 3 bits matrix 2
-	reach    []uint8 // bit 0: on a cheapest path of matrix 1; bit 1: of matrix 2
+	bandBuf  []int
+	costs    []int32 // two rows of each matrix's costs
+	bp       []uint8 // back pointers per band cell: low 3 bits matrix 1, next 3 bits matrix 2
+	reach    []uint8 // per band cell, bit 0: on a cheapest path of matrix 1; bit 1: of matrix 2
 	mult     [][3]int8
+	succ     [][3]int32 // per vertex: the vertex reached by a base edge of direction d, or -1
 	in       [][]int32
 	arena    []int32
 	tmp      [3][]int32
@@ -92,7 +154,19 @@ type builder struct {
 	base, wt []float64
 	pathSc   pathScratch
 	strs     map[int32][2]string
+	// bandW0, when positive, starts every alignment in a band of this
+	// half-width however small the matrix (tests).
+	bandW0 int
+	// bands counts the matrices filled (tests).
+	bands int
 }
+
+// Pairs whose matrix has at most fullMatrixCells cells are aligned over
+// the whole matrix; larger ones start in a band of half-width bandStartW.
+const (
+	fullMatrixCells = 1 << 16
+	bandStartW      = 64
+)
 
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
@@ -103,58 +177,93 @@ func grow[T any](s []T, n int) []T {
 	return s
 }
 
-// levenshtein fills, for every cell, the back pointers of both Levenshtein
-// matrices (insertion and deletion cost 1, substitution 1 in the first and
-// 2 in the second) and marks the cells that lie on a cheapest alignment in
-// each.
-func (b *builder) levenshtein(n, m int) {
-	w := m + 1
-	cells := (n + 1) * w
-	c1, c2 := grow(b.cost1, cells), grow(b.cost2, cells)
-	bp := grow(b.bp, cells)
-	b.cost1, b.cost2, b.bp = c1, c2, bp
-	for j := 1; j <= m; j++ {
-		c1[j], c2[j] = int32(j), int32(j)
-		bp[j] = dirIns | dirIns<<3
+// levenshtein fills, for every cell of the band, the back pointers of both
+// Levenshtein matrices (insertion and deletion cost 1, substitution 1 in
+// the first and 2 in the second; a neighbour outside the band offers
+// nothing) and returns the costs of (n, m) in both.
+func (b *builder) levenshtein(bd *band) (int32, int32) {
+	const inf = math.MaxInt32 / 4
+	n := bd.n
+	bp := grow(b.bp, bd.cells())
+	b.bp = bp
+	width := bd.dhi - bd.dlo + 1
+	costs := grow(b.costs, 4*width)
+	b.costs = costs
+	prev1, prev2 := costs[:width], costs[width:2*width]
+	cur1, cur2 := costs[2*width:3*width], costs[3*width:]
+	for j := bd.lo(0); j <= bd.hi(0); j++ {
+		cur1[j], cur2[j] = int32(j), int32(j)
+		if j > 0 {
+			bp[j] = dirIns | dirIns<<3
+		}
 	}
 	for i := 1; i <= n; i++ {
-		c1[i*w], c2[i*w] = int32(i), int32(i)
-		bp[i*w] = dirDel | dirDel<<3
+		prev1, cur1 = cur1, prev1
+		prev2, cur2 = cur2, prev2
+		lo, hi := bd.lo(i), bd.hi(i)
+		plo, phi := bd.lo(i-1), bd.hi(i-1)
+		base := bd.start[i]
+		j := lo
+		if j == 0 {
+			cur1[0], cur2[0] = int32(i), int32(i)
+			bp[base] = dirDel | dirDel<<3
+			j++
+		}
 		si := b.srcID[i-1]
-		for j := 1; j <= m; j++ {
-			c := i*w + j
+		for ; j <= hi; j++ {
+			k := j - lo
 			var sub1, sub2 int32
 			if si != b.hypID[j-1] {
 				sub1, sub2 = 1, 2
 			}
-			var bits uint8
-			c1[c], bits = cell(c1[c-w-1]+sub1, c1[c-w]+1, c1[c-1]+1)
-			var bits2 uint8
-			c2[c], bits2 = cell(c2[c-w-1]+sub2, c2[c-w]+1, c2[c-1]+1)
-			bp[c] = bits | bits2<<3
+			up1, up2 := int32(inf), int32(inf)
+			if j <= phi {
+				up1, up2 = prev1[j-plo]+1, prev2[j-plo]+1
+			}
+			left1, left2 := int32(inf), int32(inf)
+			if k > 0 {
+				left1, left2 = cur1[k-1]+1, cur2[k-1]+1
+			}
+			var bits, bits2 uint8
+			cur1[k], bits = cell(prev1[j-1-plo]+sub1, up1, left1)
+			cur2[k], bits2 = cell(prev2[j-1-plo]+sub2, up2, left2)
+			bp[base+k] = bits | bits2<<3
 		}
 	}
-	reach := grow(b.reach, cells)
+	last := bd.m - bd.lo(n)
+	return cur1[last], cur2[last]
+}
+
+// markCheapest marks the band cells on a cheapest path of each matrix,
+// walking the back pointers from (n, m).
+func (b *builder) markCheapest(bd *band) {
+	bp := b.bp
+	reach := grow(b.reach, bd.cells())
 	b.reach = reach
-	reach[n*w+m] = 3
-	for c := n*w + m; c > 0; c-- {
-		r := reach[c]
-		if r == 0 {
-			continue
-		}
-		for g := uint8(0); g < 2; g++ {
-			if r&(1<<g) == 0 {
+	reach[bd.cells()-1] = 3
+	for i := bd.n; i >= 0; i-- {
+		lo, hi := bd.lo(i), bd.hi(i)
+		base := bd.start[i]
+		for j := hi; j >= lo; j-- {
+			c := base + j - lo
+			r := reach[c]
+			if r == 0 {
 				continue
 			}
-			bits := bp[c] >> (3 * g)
-			if bits&dirDiag != 0 {
-				reach[c-w-1] |= 1 << g
-			}
-			if bits&dirDel != 0 {
-				reach[c-w] |= 1 << g
-			}
-			if bits&dirIns != 0 {
-				reach[c-1] |= 1 << g
+			for g := uint8(0); g < 2; g++ {
+				if r&(1<<g) == 0 {
+					continue
+				}
+				bits := bp[c] >> (3 * g)
+				if bits&dirDiag != 0 {
+					reach[bd.at(i-1, j-1)] |= 1 << g
+				}
+				if bits&dirDel != 0 {
+					reach[bd.at(i-1, j)] |= 1 << g
+				}
+				if bits&dirIns != 0 {
+					reach[c-1] |= 1 << g
+				}
 			}
 		}
 	}
@@ -198,112 +307,174 @@ func (b *builder) intern(src, hyp []string) {
 	}
 }
 
+// align fills the Levenshtein matrices in a band wide enough to hold
+// every cheapest path (see band) and marks the cells on them.
+func (b *builder) align(n, m, maxCells int) (band, error) {
+	w := n + m
+	if b.bandW0 > 0 {
+		w = b.bandW0
+	} else if (n+1)*(m+1) > fullMatrixCells {
+		w = bandStartW
+	}
+	diff := max(n-m, m-n)
+	for {
+		bd := newBand(n, m, w, b.bandBuf)
+		b.bandBuf = bd.start
+		if bd.cells() > maxCells {
+			return bd, fmt.Errorf("%w: an alignment band of %d cells (source %d tokens, hypothesis %d, band half-width %d), more than the limit of %d",
+				errTooLarge, bd.cells(), n, m, w, maxCells)
+		}
+		b.bands++
+		c1, c2 := b.levenshtein(&bd)
+		worst := int(max(c1, c2))
+		if bd.full() || worst < diff+2*(w+1) {
+			b.markCheapest(&bd)
+			return bd, nil
+		}
+		// The band's optimum bounds the true one from above; a band in
+		// which leaving costs more than it passes the check.
+		w = max(2*w, (worst-diff)/2+1)
+	}
+}
+
 // build builds the merged lattice of both Levenshtein matrices, closes it
 // over runs of edits with at most maxUnchanged unchanged words, and
 // removes noop arcs as the scorer does. The lattice lives in b's buffers
 // until the next call.
-func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs int) (*lattice, error) {
+func (b *builder) build(src, hyp []string, maxUnchanged, maxArcs, maxCells int) (*lattice, error) {
 	n, m := len(src), len(hyp)
-	cells := (n + 1) * (m + 1)
 	l := &b.l
-	*l = lattice{n: n, m: m, w: int32(m + 1), src: src, hyp: hyp,
-		arcs: l.arcs[:0], verts: l.verts[:0], entries: l.entries[:0], inStart: l.inStart, inPos: l.inPos}
+	*l = lattice{n: n, m: m, src: src, hyp: hyp,
+		arcs: l.arcs[:0], vi: l.vi[:0], vj: l.vj[:0], entries: l.entries[:0], inStart: l.inStart, inPos: l.inPos}
 	b.intern(src, hyp)
-	b.levenshtein(n, m)
-	b.countBaseEdges(cells)
-	b.addBaseEdges(cells)
+	bd, err := b.align(n, m, maxCells)
+	if err != nil {
+		return nil, err
+	}
+	b.countBaseEdges(&bd)
+	b.linkSuccessors()
+	b.addBaseEdges()
 	if err := b.closeTransitively(maxUnchanged, maxArcs); err != nil {
 		return nil, err
 	}
 	l.dropLongNoops()
-	b.indexInEdges(cells)
+	b.indexInEdges()
 	return l, nil
 }
 
-// A succ is a base edge's direction (0 diag, 1 del, 2 ins) and the cell
-// offset it moves by.
-type succ struct {
-	dir int
-	off int
-}
-
-// successors lists the base edges out of a cell sorted by target: from
-// (i, j) the targets (i, j+1) < (i+1, j) < (i+1, j+1), i.e. ins, del,
-// diag.
-func (l *lattice) successors() [3]succ {
-	w := int(l.w)
-	return [3]succ{{2, 1}, {1, w}, {0, w + 1}}
-}
-
-// offMatrix reports whether the base edge sc out of cell (i, j) leaves the
-// matrix.
-func (l *lattice) offMatrix(sc succ, i, j int) bool {
-	return (sc.dir != 1 && j == l.m) || (sc.dir != 2 && i == l.n)
-}
+// Base edge directions as successor slots: a vertex's out-edges sorted by
+// target are (i, j+1) < (i+1, j) < (i+1, j+1): ins, del, diag.
+var succDirs = [3]int{2, 1, 0} // 0 diag, 1 del, 2 ins
 
 // eqAt reports whether source token i equals hypothesis token j.
 func (b *builder) eqAt(i, j int) bool { return b.srcID[i] == b.hypID[j] }
 
-// countBaseEdges fills b.mult: mult[c][d] is in how many of the two
-// lattices the base edge into c from direction d exists (0, 1 or 2); d is
-// 0 diag, 1 del, 2 ins. The cells on a cheapest path become the
-// lattice's vertices, in ascending order.
-func (b *builder) countBaseEdges(cells int) {
+// countBaseEdges makes the cells on a cheapest path the lattice's
+// vertices, in ascending order, and fills b.mult: mult[v][d] is in how
+// many of the two lattices the base edge into v from direction d exists
+// (0, 1 or 2); d is 0 diag, 1 del, 2 ins.
+func (b *builder) countBaseEdges(bd *band) {
 	l := &b.l
-	mult := grow(b.mult, cells)
-	b.mult = mult
-	for c := 0; c < cells; c++ {
-		r := b.reach[c]
-		if r == 0 {
-			continue
-		}
-		l.verts = append(l.verts, int32(c))
-		for g := uint8(0); g < 2; g++ {
-			if r&(1<<g) == 0 {
+	mult := b.mult[:0]
+	for i := 0; i <= bd.n; i++ {
+		lo, hi := bd.lo(i), bd.hi(i)
+		base := bd.start[i]
+		for j := lo; j <= hi; j++ {
+			c := base + j - lo
+			r := b.reach[c]
+			if r == 0 {
 				continue
 			}
-			bits := b.bp[c] >> (3 * g)
-			for d := 0; d < 3; d++ {
-				if bits&(1<<d) != 0 {
-					mult[c][d]++
+			l.vi = append(l.vi, int32(i))
+			l.vj = append(l.vj, int32(j))
+			var mv [3]int8
+			for g := uint8(0); g < 2; g++ {
+				if r&(1<<g) == 0 {
+					continue
+				}
+				bits := b.bp[c] >> (3 * g)
+				for d := 0; d < 3; d++ {
+					if bits&(1<<d) != 0 {
+						mv[d]++
+					}
 				}
 			}
+			mult = append(mult, mv)
 		}
 	}
+	b.mult = mult
+}
+
+// linkSuccessors fills b.succ: for every vertex and direction, the vertex
+// that the base edge of that direction out of it reaches, if that edge is
+// in a lattice (-1 otherwise). Vertices are in (i, j) order, so the
+// candidates in row i+1 are found by one pointer moving along that row.
+func (b *builder) linkSuccessors() {
+	l := &b.l
+	nv := len(l.vi)
+	succ := b.succ[:0]
+	next := 0 // a vertex of the row after the current vertex's row
+	for s := range nv {
+		i, j := l.vi[s], l.vj[s]
+		if s == 0 || l.vi[s-1] != i {
+			next = s + 1
+			for next < nv && l.vi[next] == i {
+				next++
+			}
+		}
+		// advance next to the first vertex of row i+1 with column >= j
+		for next < nv && l.vi[next] == i+1 && l.vj[next] < j {
+			next++
+		}
+		out := [3]int32{-1, -1, -1}
+		if s+1 < nv && l.vi[s+1] == i && l.vj[s+1] == j+1 && b.mult[s+1][2] > 0 {
+			out[2] = int32(s + 1)
+		}
+		if next < nv && l.vi[next] == i+1 {
+			t := next
+			if l.vj[t] == j && b.mult[t][1] > 0 {
+				out[1] = int32(t)
+			}
+			if l.vj[t] == j {
+				t++
+			}
+			if t < nv && l.vi[t] == i+1 && l.vj[t] == j+1 && b.mult[t][0] > 0 {
+				out[0] = int32(t)
+			}
+		}
+		succ = append(succ, out)
+	}
+	b.succ = succ
 }
 
 // addBaseEdges adds the base edges as arcs, each entered in E as often as
 // its multiplicity, and lists each vertex's in-arcs sorted by source.
-func (b *builder) addBaseEdges(cells int) {
+func (b *builder) addBaseEdges() {
 	l := &b.l
-	w := int(l.w)
-	succs := l.successors()
+	nv := len(l.vi)
 	in := b.in[:0]
-	for range cells {
+	for range nv {
 		in = append(in, nil)
 	}
 	b.in = in
-	baseIn := grow(b.baseBuf, 3*cells) // up to three base in-edges per cell
+	baseIn := grow(b.baseBuf, 3*nv) // up to three base in-edges per vertex
 	b.baseBuf = baseIn
-	for _, s := range l.verts {
-		i, j := int(s)/w, int(s)%w
-		for _, sc := range succs {
-			if l.offMatrix(sc, i, j) {
+	for s := range nv {
+		i, j := int(l.vi[s]), int(l.vj[s])
+		for _, dir := range succDirs {
+			t := b.succ[s][dir]
+			if t < 0 {
 				continue
 			}
-			t := int(s) + sc.off
-			k := b.mult[t][sc.dir]
-			if k == 0 {
-				continue
-			}
-			noop := sc.dir == 0 && b.eqAt(i, j)
+			k := b.mult[t][dir]
+			noop := dir == 0 && b.eqAt(i, j)
 			id := int32(len(l.arcs))
-			l.arcs = append(l.arcs, arc{src: s, dst: int32(t), dist: 1, unch: b2i(noop), noop: noop, base: true})
+			l.arcs = append(l.arcs, arc{src: int32(s), dst: t, dist: 1, unch: b2i(noop), noop: noop, base: true})
 			for ; k > 0; k-- {
 				l.entries = append(l.entries, id)
 			}
 			// Sources arrive in ascending order, so the list stays sorted.
-			start := 3 * t
+			start := 3 * int(t)
 			in[t] = baseIn[start : start+len(in[t])+1]
 			in[t][len(in[t])-1] = id
 		}
@@ -329,27 +500,22 @@ type outEdge struct {
 // maxArcs arcs is errTooLarge.
 func (b *builder) closeTransitively(maxUnchanged, maxArcs int) error {
 	l := &b.l
-	w := int(l.w)
-	succs := l.successors()
 	in := b.in
 	arena := b.arena[:0]
 	var outs [3]outEdge
-	for _, k := range l.verts {
+	for k := range len(l.vi) {
 		ink := in[k]
 		if len(ink) == 0 {
 			continue
 		}
 		no := 0
-		i, j := int(k)/w, int(k)%w
-		for _, sc := range succs {
-			if l.offMatrix(sc, i, j) {
+		i, j := int(l.vi[k]), int(l.vj[k])
+		for _, dir := range succDirs {
+			t := b.succ[k][dir]
+			if t < 0 {
 				continue
 			}
-			t := int(k) + sc.off
-			if b.mult[t][sc.dir] == 0 {
-				continue
-			}
-			outs[no] = outEdge{t: int32(t), noop: sc.dir == 0 && b.eqAt(i, j), old: in[t]}
+			outs[no] = outEdge{t: t, noop: dir == 0 && b.eqAt(i, j), old: in[t]}
 			b.tmp[no] = b.tmp[no][:0]
 			no++
 		}
@@ -427,20 +593,21 @@ func (l *lattice) dropLongNoops() {
 
 // indexInEdges lists the in-edges of every vertex as positions in E
 // (inStart, inPos) and counts each arc's multiplicity.
-func (b *builder) indexInEdges(cells int) {
+func (b *builder) indexInEdges() {
 	l := &b.l
-	l.inStart = grow(l.inStart, cells+1)
+	nv := len(l.vi)
+	l.inStart = grow(l.inStart, nv+1)
 	for _, e := range l.entries {
 		l.arcs[e].mult++
 		l.inStart[l.arcs[e].dst+1]++
 	}
-	for c := 0; c < cells; c++ {
-		l.inStart[c+1] += l.inStart[c]
+	for v := 0; v < nv; v++ {
+		l.inStart[v+1] += l.inStart[v]
 	}
 	l.inPos = grow(l.inPos, len(l.entries))
-	fill := grow(b.fill, cells)
+	fill := grow(b.fill, nv)
 	b.fill = fill
-	copy(fill, l.inStart[:cells])
+	copy(fill, l.inStart[:nv])
 	for p, e := range l.entries {
 		d := l.arcs[e].dst
 		l.inPos[fill[d]] = int32(p)
@@ -499,8 +666,8 @@ func (l *lattice) baseWeights(wt []float64) []float64 {
 // The last of them is D and its edge the predecessor. The history is one
 // entry except where equal-cost paths round differently.
 func (l *lattice) bestPath(wt []float64, scratch *pathScratch) []int32 {
-	cells := len(l.inStart) - 1
-	sc := scratch.reset(cells)
+	nv := len(l.inStart) - 1
+	sc := scratch.reset(nv)
 	if sc.mode == pathBellmanFord {
 		l.bellmanFord(wt, sc)
 		return l.backtrack(sc.pred)
@@ -515,7 +682,7 @@ func (l *lattice) bestPath(wt []float64, scratch *pathScratch) []int32 {
 	hist = append(hist, histItem{pass: 1, pos: -1, val: 0, arc: -1})
 	sc.histStart[0], sc.histEnd[0] = 0, 1
 	dist[0] = 0
-	for _, w := range l.verts[1:] {
+	for w := int32(1); w < int32(nv); w++ {
 		in := l.inPos[l.inStart[w]:l.inStart[w+1]]
 		// Offers from final values first: their minimum is D(w), and an
 		// edge whose final offer is not near it offers nothing near it
@@ -608,7 +775,7 @@ func (l *lattice) bestPath(wt []float64, scratch *pathScratch) []int32 {
 
 func (l *lattice) backtrack(pred []int32) []int32 {
 	var path []int32
-	for v := int32(l.n)*l.w + int32(l.m); pred[v] >= 0; v = l.arcs[pred[v]].src {
+	for v := int32(len(l.vi) - 1); pred[v] >= 0; v = l.arcs[pred[v]].src {
 		path = append(path, pred[v])
 	}
 	return path
@@ -618,11 +785,11 @@ func (l *lattice) backtrack(pred []int32) []int32 {
 // and leaves its predecessors in sc.pred.
 func (l *lattice) bellmanFord(wt []float64, sc *pathScratch) {
 	dist, pred := sc.dist, sc.pred
-	for _, v := range l.verts {
+	for v := range l.vi {
 		dist[v], pred[v] = math.Inf(1), -1
 	}
 	dist[0] = 0
-	for range len(l.verts) - 1 {
+	for range len(l.vi) - 1 {
 		changed := false
 		for _, a := range l.entries {
 			e := &l.arcs[a]
@@ -661,15 +828,15 @@ type pathScratch struct {
 	nearTies           int // vertices whose near-final history had more than one value
 }
 
-func (s *pathScratch) reset(cells int) *pathScratch {
-	if cap(s.dist) < cells {
-		s.dist = make([]float64, cells)
-		s.pred = make([]int32, cells)
-		s.histStart = make([]int32, cells)
-		s.histEnd = make([]int32, cells)
+func (s *pathScratch) reset(nv int) *pathScratch {
+	if cap(s.dist) < nv {
+		s.dist = make([]float64, nv)
+		s.pred = make([]int32, nv)
+		s.histStart = make([]int32, nv)
+		s.histEnd = make([]int32, nv)
 	}
-	s.dist, s.pred = s.dist[:cells], s.pred[:cells]
-	s.histStart, s.histEnd = s.histStart[:cells], s.histEnd[:cells]
+	s.dist, s.pred = s.dist[:nv], s.pred[:nv]
+	s.histStart, s.histEnd = s.histStart[:nv], s.histEnd[:nv]
 	clear(s.histStart)
 	clear(s.histEnd)
 	for i := range s.pred {

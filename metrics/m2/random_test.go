@@ -169,9 +169,9 @@ func TestScoreMatchesOracle(t *testing.T) {
 func BenchmarkUnrelatedPathModes(b *testing.B) {
 	src, hyp := Tokenize(unrelatedSource), Tokenize(unrelatedHyp)
 	var bl builder
-	l, _ := bl.build(src, hyp, 2, DefaultMaxLatticeArcs)
+	l, _ := bl.build(src, hyp, 2, DefaultMaxLatticeArcs, DefaultMaxCells)
 	wt := l.baseWeights(nil)
-	b.Logf("|V| = %d, |E| = %d, arcs = %d", len(l.verts), len(l.entries), len(l.arcs))
+	b.Logf("|V| = %d, |E| = %d, arcs = %d", len(l.vi), len(l.entries), len(l.arcs))
 	for _, mode := range []int{pathTopological, pathBellmanFord} {
 		b.Run(fmt.Sprint("mode", mode), func(b *testing.B) {
 			sc := pathScratch{mode: mode}
@@ -182,7 +182,7 @@ func BenchmarkUnrelatedPathModes(b *testing.B) {
 	}
 	b.Run("build", func(b *testing.B) {
 		for b.Loop() {
-			bl.build(src, hyp, 2, DefaultMaxLatticeArcs)
+			bl.build(src, hyp, 2, DefaultMaxLatticeArcs, DefaultMaxCells)
 		}
 	})
 }
