@@ -1,6 +1,7 @@
 package edits
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -15,6 +16,10 @@ type Options struct {
 	// Lev aligns with plain Levenshtein costs (substitution 1, no
 	// transpositions) instead of ERRANT's linguistic costs.
 	Lev bool
+	// MaxCells bounds the alignment matrix of one pair in AlignBounded
+	// and ExtractBounded (see DefaultMaxCells); 0 means DefaultMaxCells, a
+	// negative value no limit. Align and Extract ignore it.
+	MaxCells int
 }
 
 // openPOS are the content-word POS tags: substituting one for another
@@ -207,10 +212,21 @@ var workspaces = sync.Pool{New: func() any {
 // path is read back from the end of both sentences. With opts.Lev the
 // substitution cost is 1 and there are no transpositions.
 //
+// A pair whose matrix has more than 65,536 cells is aligned in a band of
+// diagonals, with the same result (see align_band.go), in memory and time
+// that grow with the sentence length times the edit distance; a long
+// correction unrelated to its source still takes the whole matrix
+// (AlignBounded bounds it).
+//
 // Align is safe for concurrent use.
 func Align(o, c *Sentence, opts Options) []AlignOp {
 	ws := workspaces.Get().(*workspace)
-	ops := ws.align(o, c, opts.Lev)
+	var ops []AlignOp
+	if (len(o.Tokens)+1)*(len(c.Tokens)+1) > bandMinCells {
+		ops, _ = ws.alignBand(o, c, opts.Lev, bandStartW, math.MaxInt)
+	} else {
+		ops = ws.align(o, c, opts.Lev)
+	}
 	workspaces.Put(ws)
 	return ops
 }

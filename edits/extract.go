@@ -15,7 +15,11 @@ import (
 // may be passed to Extract with any number of corrections. Extract is safe
 // for concurrent use.
 func Extract(lang Language, o, c *Sentence, opts Options) []Edit {
-	ops := Align(o, c, opts)
+	return finishExtract(lang, o, c, Align(o, c, opts), opts)
+}
+
+// finishExtract merges and classifies the alignment ops of o and c.
+func finishExtract(lang Language, o, c *Sentence, ops []AlignOp, opts Options) []Edit {
 	es := Merge(lang, o, c, ops, opts.Merge)
 	for i := range es {
 		es[i].Type = lang.Classify(o, c, es[i])

@@ -45,7 +45,7 @@ func TestBandRandom(t *testing.T) {
 			}
 		}
 	}
-	if narrower < 2500 { // measured 2,968 of 3,000
+	if narrower < 2400 { // measured 2,674 of 3,000
 		t.Fatalf("only %d of 3000 comparisons started narrower than the matrix", narrower)
 	}
 	t.Logf("%d of 3000 comparisons started narrower than the matrix; %d matrices filled", narrower, banded.bands)

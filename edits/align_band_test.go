@@ -1,0 +1,171 @@
+package edits_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/edits/en"
+	"github.com/gecmetric/gecmetric/internal/testdata"
+)
+
+// sameAlignment fails unless the banded alignment (started at half-width
+// w) equals the whole matrix's.
+func sameAlignment(t testing.TB, o, c *edits.Sentence, opts edits.Options, w int) {
+	t.Helper()
+	want := edits.AlignFull(o, c, opts)
+	got := edits.AlignBand(o, c, opts, w)
+	if !slices.Equal(got, want) {
+		t.Fatalf("lev %v, w %d: o %q c %q\nbanded %s\nfull   %s", opts.Lev, w, o.Texts(), c.Texts(), opString(got), opString(want))
+	}
+}
+
+func readLines(t testing.TB, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+}
+
+// TestAlignBandCoNLL14 aligns every CoNLL-2014 source with every system
+// output (the 13 official systems and the six of conll14-errant) and both
+// references, in bands started at half-width 1, and compares each with
+// the whole matrix: zero differences, ERRANT's and Levenshtein costs.
+func TestAlignBandCoNLL14(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	lang := en.New()
+	dir := testdata.Dir(t, "conll14-errant", "text")
+	src := readLines(t, filepath.Join(dir, "source.txt"))
+	var files []string
+	for _, f := range []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "ref0", "ref1"} {
+		files = append(files, filepath.Join(dir, f+".txt"))
+	}
+	more, _ := filepath.Glob(filepath.Join(testdata.Dir(t, "gjg15", "outputs"), "*"))
+	files = append(files, more...)
+	srcs := make([]*edits.Sentence, len(src))
+	for i, s := range src {
+		srcs[i] = lang.Annotate(strings.Fields(s))
+	}
+	pairs := 0
+	for _, f := range files {
+		hyps := readLines(t, f)
+		if len(hyps) != len(src) {
+			t.Fatalf("%s: %d lines, source %d", f, len(hyps), len(src))
+		}
+		for i, h := range hyps {
+			c := lang.Annotate(strings.Fields(h))
+			sameAlignment(t, srcs[i], c, edits.Options{}, 1)
+			sameAlignment(t, srcs[i], c, edits.Options{Lev: true}, 1)
+			pairs++
+		}
+	}
+	t.Logf("%d files, %d pairs, both cost models", len(files), pairs)
+}
+
+// TestAlignBandLong compares a long joined sentence (the first 2,000-odd
+// tokens of CoNLL-2014) with AMU's correction of it, banded (by Align
+// itself) and over the whole matrix.
+func TestAlignBandLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	lang := en.New()
+	dir := testdata.Dir(t, "conll14-errant", "text")
+	src, hyp := readLines(t, filepath.Join(dir, "source.txt")), readLines(t, filepath.Join(dir, "AMU.txt"))
+	var o, c []string
+	for i := 0; len(o) < 2000; i++ {
+		o, c = append(o, strings.Fields(src[i])...), append(c, strings.Fields(hyp[i])...)
+	}
+	os, cs := lang.Annotate(o), lang.Annotate(c)
+	want := edits.AlignFull(os, cs, edits.Options{})
+	if got := edits.Align(os, cs, edits.Options{}); !slices.Equal(got, want) {
+		t.Fatalf("%d/%d tokens: banded alignment differs from the whole matrix's", len(o), len(c))
+	}
+	sameAlignment(t, os, cs, edits.Options{}, 1)
+}
+
+// randomSentence draws tokens from a tiny vocabulary whose lemmas and POS
+// tags overlap, so that costs tie often and transpositions occur.
+func randomSentence(rng *rand.Rand, n int) []edits.Token {
+	words := []struct{ text, lemma, pos string }{
+		{"a", "a", "DET"}, {"the", "the", "DET"}, {"The", "the", "DET"}, {"cat", "cat", "NOUN"},
+		{"cats", "cat", "NOUN"}, {"run", "run", "VERB"}, {"runs", "run", "VERB"}, {"ran", "run", "VERB"},
+		{".", ".", "PUNCT"}, {"big", "big", "ADJ"}, {"bag", "bag", "NOUN"}, {"of", "of", "ADP"},
+	}
+	out := make([]edits.Token, n)
+	for i := range out {
+		w := words[rng.IntN(len(words))]
+		out[i] = edits.Token{Text: w.text, Lower: strings.ToLower(w.text), Lemma: w.lemma, POS: w.pos}
+	}
+	return out
+}
+
+// mutate edits a copy of toks: substitutions, insertions, deletions and
+// swaps of neighbours (transpositions) and of runs.
+func mutate(rng *rand.Rand, toks []edits.Token, rate int) []edits.Token {
+	out := slices.Clone(toks)
+	for k := rng.IntN(rate + 1); k > 0 && len(out) > 0; k-- {
+		p := rng.IntN(len(out))
+		switch rng.IntN(5) {
+		case 0:
+			out[p] = randomSentence(rng, 1)[0]
+		case 1:
+			out = slices.Insert(out, p, randomSentence(rng, 1+rng.IntN(3))...)
+		case 2:
+			out = slices.Delete(out, p, min(len(out), p+1+rng.IntN(3)))
+		case 3:
+			if p+1 < len(out) {
+				out[p], out[p+1] = out[p+1], out[p]
+			}
+		default:
+			if q := p + 2 + rng.IntN(4); q < len(out) {
+				slices.Reverse(out[p:q])
+			}
+		}
+	}
+	return out
+}
+
+// TestAlignBandRandom compares banded and whole-matrix alignments of
+// random pairs with many ties: related pairs (a few edits, swaps
+// included) and unrelated ones.
+func TestAlignBandRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	for it := range 4000 {
+		o := randomSentence(rng, rng.IntN(60))
+		var c []edits.Token
+		if it%5 == 0 {
+			c = randomSentence(rng, rng.IntN(60))
+		} else {
+			c = mutate(rng, o, 1+rng.IntN(12))
+		}
+		os, cs := &edits.Sentence{Tokens: o}, &edits.Sentence{Tokens: c}
+		for _, w := range []int{1, 3} {
+			sameAlignment(t, os, cs, edits.Options{}, w)
+			sameAlignment(t, os, cs, edits.Options{Lev: true}, w)
+		}
+	}
+}
+
+// FuzzAlignBand compares banded and whole-matrix alignments of fuzzed
+// pairs.
+func FuzzAlignBand(f *testing.F) {
+	f.Add("the big red ball is here", "the red big ball is there", uint8(1), false)
+	f.Add("a b c d e f g", "g f e d c b a", uint8(2), false)
+	f.Add("a b c", "", uint8(1), true)
+	f.Fuzz(func(t *testing.T, a, b string, w uint8, lev bool) {
+		o, c := sent(a), sent(b)
+		if o.Len()*c.Len() > 1<<14 {
+			return
+		}
+		sameAlignment(t, o, c, edits.Options{Lev: lev}, 1+int(w%8))
+	})
+}
