@@ -20,8 +20,15 @@ import (
 // The edits carry spans and tokens but no Type.
 //
 // Cost: ERRANT tries every sub-run of a run of n steps, O(n²) tests per
-// decision, each in constant time here; a run of a few hundred steps (a
-// rewritten sentence) takes well under a millisecond.
+// decision and up to n decisions, O(n³) (an 8,000-step run of
+// substitutions: about 20 minutes). Here each test takes constant time,
+// and a decision inside a sub-run of a decided run skips the sub-runs its
+// parent has already found no rule for (see mergeRun): O(n) per decision,
+// O(n²) in all. A run longer than maxMergeRun (256) steps is cut into
+// pieces of 256 merged separately, so that no sentence costs more than
+// linear time; ERRANT would decide such a run as a whole, and the edits
+// can differ at the cuts. No pair of CoNLL-2014 (any system or reference)
+// has a run of more than 100 steps.
 func (l *Language) Merge(o, c *edits.Sentence, ops []edits.AlignOp) []edits.Edit {
 	m := merger{o: newTokenIndex(o.Tokens), c: newTokenIndex(c.Tokens)}
 	var spans []span
@@ -37,7 +44,10 @@ func (l *Language) Merge(o, c *edits.Sentence, ops []edits.AlignOp) []edits.Edit
 			for j < len(ops) && ops[j].Op != edits.Match && ops[j].Op != edits.Transpose {
 				j++
 			}
-			spans = m.mergeRun(ops[i:j], spans)
+			for k := i; k < j; k += maxMergeRun {
+				run := ops[k:min(j, k+maxMergeRun)]
+				spans = m.mergeRun(run, spans, len(run))
+			}
 			i = j
 		}
 	}
@@ -47,6 +57,10 @@ func (l *Language) Merge(o, c *edits.Sentence, ops []edits.AlignOp) []edits.Edit
 	}
 	return out
 }
+
+// maxMergeRun is the longest run of non-match steps merged as a whole
+// (see Merge).
+const maxMergeRun = 256
 
 // A span is a candidate edit: source [oStart, oEnd), correction [cStart, cEnd).
 type span struct{ oStart, oEnd, cStart, cEnd int }
@@ -94,7 +108,17 @@ type merger struct{ o, c tokenIndex }
 //     first step; a substitution at either end with character similarity
 //     above 0.75 splits; a final determiner (deleted, inserted or
 //     substituted, at the end of the run) is split off.
-func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
+//
+// quiet says what the caller knows: no sub-run of seq with quiet or more
+// steps beyond its first fires a rule that does not depend on where the
+// run starts or ends (all but possessive first, the case change at the
+// start of the run, and the two-step rules). A run cut out of a run
+// whose decision fell on a sub-run of width w has quiet w+1; there only
+// the sub-runs at its start need testing at those widths, and only for
+// the two rules that look at the start. The whole run's content flag is
+// whether any of its tokens is a content word, as every sub-run with a
+// substitution is tried before the flag is used.
+func (m *merger) mergeRun(seq []edits.AlignOp, out []span, quiet int) []span {
 	if len(seq) == 0 {
 		return out
 	}
@@ -104,7 +128,6 @@ func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
 	if allOps(seq, edits.Delete) || allOps(seq, edits.Insert) {
 		return append(out, spanOf(seq))
 	}
-	content := false
 	n := len(seq)
 	// subs[i] counts the substitutions in seq[:i].
 	subs := make([]int, n+1)
@@ -115,6 +138,23 @@ func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
 		}
 	}
 	for width := n - 1; width >= 1; width-- {
+		inner := min(quiet, width+1) // what a run cut out of seq at this width knows
+		if width >= quiet {
+			if subs[width+1] == subs[0] {
+				continue // no substitution
+			}
+			so, co := m.o.toks[seq[0].OStart:seq[width].OEnd], m.c.toks[seq[0].CStart:seq[width].CEnd]
+			if so[0].Tag == "POS" || co[0].Tag == "POS" {
+				out = append(out, spanOf(seq[:1]))
+				return m.mergeRun(seq[1:], out, inner)
+			}
+			if lowerOf(so[len(so)-1]) == lowerOf(co[len(co)-1]) && ((len(so) == 1 && startsUpper(co[0].Text)) ||
+				(len(co) == 1 && startsUpper(so[0].Text))) {
+				out = append(out, spanOf(seq[:width+1]))
+				return m.mergeRun(seq[width+1:], out, inner)
+			}
+			continue
+		}
 		for start := 0; start+width < n; start++ {
 			end := start + width
 			if subs[end+1] == subs[start] {
@@ -126,56 +166,53 @@ func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
 			// Possessive suffix first: split it off.
 			if start == 0 && (so[0].Tag == "POS" || co[0].Tag == "POS") {
 				out = append(out, spanOf(seq[:1]))
-				return m.mergeRun(seq[1:], out)
+				return m.mergeRun(seq[1:], out, inner)
 			}
 			// Possessive suffix last: merge it with the token before.
 			if so[len(so)-1].Tag == "POS" || co[len(co)-1].Tag == "POS" {
-				return m.mergeAround(seq, end-1, end, out)
+				return m.mergeAround(seq, end-1, end, out, inner)
 			}
 			// Case change of the last token.
 			if lowerOf(so[len(so)-1]) == lowerOf(co[len(co)-1]) {
 				if start == 0 && ((len(so) == 1 && startsUpper(co[0].Text)) ||
 					(len(co) == 1 && startsUpper(so[0].Text))) {
 					out = append(out, spanOf(seq[start:end+1]))
-					return m.mergeRun(seq[end+1:], out)
+					return m.mergeRun(seq[end+1:], out, inner)
 				}
 				if (len(so) > 1 && isPunct(so[len(so)-2])) || (len(co) > 1 && isPunct(co[len(co)-2])) {
-					return m.mergeAround(seq, end-1, end, out)
+					return m.mergeAround(seq, end-1, end, out, inner)
 				}
 			}
 			// Same text ignoring spaces, case, apostrophes and hyphens.
 			if m.o.joinedLen(oFrom, oTo) == m.c.joinedLen(cFrom, cTo) && sameJoined(so, co) {
-				return m.mergeAround(seq, start, end, out)
+				return m.mergeAround(seq, start, end, out, inner)
 			}
 			// One POS, or auxiliaries, particles and verbs only.
 			pos := m.o.posRange(oFrom, oTo) | m.c.posRange(cFrom, cTo)
 			if len(so) != len(co) && (pos.single() || pos&^(posAUX|posPART|posVERB) == 0) {
-				return m.mergeAround(seq, start, end, out)
+				return m.mergeAround(seq, start, end, out, inner)
 			}
 			if end-start < 2 {
 				// Split adjacent substitutions.
 				if len(so) == 2 && len(co) == 2 {
-					return m.splitAfter(seq, start, out)
+					return m.splitAfter(seq, start, out, inner)
 				}
 				// Split similar substitutions at the ends.
 				if (seq[start].Op == edits.Substitute && edits.CharRatio(so[0].Text, co[0].Text) > 0.75) ||
 					(seq[end].Op == edits.Substitute && edits.CharRatio(so[len(so)-1].Text, co[len(co)-1].Text) > 0.75) {
-					return m.splitAfter(seq, start, out)
+					return m.splitAfter(seq, start, out, inner)
 				}
 				// Split a final determiner.
 				last := seq[n-1].Op
 				if end == n-1 && (((last == edits.Delete || last == edits.Substitute) && so[len(so)-1].POS == "DET") ||
 					((last == edits.Insert || last == edits.Substitute) && co[len(co)-1].POS == "DET")) {
-					out = m.mergeRun(seq[:n-1], out)
+					out = m.mergeRun(seq[:n-1], out, inner)
 					return append(out, spanOf(seq[n-1:]))
 				}
 			}
-			if pos&posOpen != 0 {
-				content = true
-			}
 		}
 	}
-	if content {
+	if subs[n] > 0 && (m.o.posRange(seq[0].OStart, seq[n-1].OEnd)|m.c.posRange(seq[0].CStart, seq[n-1].CEnd))&posOpen != 0 {
 		return append(out, spanOf(seq))
 	}
 	for i := range seq {
@@ -188,16 +225,16 @@ func (m *merger) mergeRun(seq []edits.AlignOp, out []span) []span {
 // and processes seq[to+1:]. (The possessive and punctuation rules merge
 // the last two steps of a sub-run, from = end-1, and process everything
 // before them, including steps left of the sub-run, as ERRANT does.)
-func (m *merger) mergeAround(seq []edits.AlignOp, from, to int, out []span) []span {
-	out = m.mergeRun(seq[:from], out)
+func (m *merger) mergeAround(seq []edits.AlignOp, from, to int, out []span, quiet int) []span {
+	out = m.mergeRun(seq[:from], out, quiet)
 	out = append(out, spanOf(seq[from:to+1]))
-	return m.mergeRun(seq[to+1:], out)
+	return m.mergeRun(seq[to+1:], out, quiet)
 }
 
 // splitAfter processes seq[:at+1] and seq[at+1:] separately.
-func (m *merger) splitAfter(seq []edits.AlignOp, at int, out []span) []span {
-	out = m.mergeRun(seq[:at+1], out)
-	return m.mergeRun(seq[at+1:], out)
+func (m *merger) splitAfter(seq []edits.AlignOp, at int, out []span, quiet int) []span {
+	out = m.mergeRun(seq[:at+1], out, quiet)
+	return m.mergeRun(seq[at+1:], out, quiet)
 }
 
 func allOps(seq []edits.AlignOp, op edits.Op) bool {
