@@ -138,9 +138,6 @@ func (b *band) hi(i int) int    { return min(b.m, i+b.dhi) }
 func (b *band) full() bool      { return b.dlo == -b.n && b.dhi == b.m }
 func (b *band) cells() int      { return b.start[b.n+1] }
 func (b *band) at(i, j int) int { return b.start[i] + j - b.lo(i) }
-func (b *band) inside(i, j int) bool {
-	return i >= 0 && i <= b.n && j >= b.lo(i) && j <= b.hi(i)
-}
 
 // bandBuffers are the matrices of a banded alignment.
 type bandBuffers struct {
