@@ -13,9 +13,9 @@ import (
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
-// sameAlignment fails unless the banded alignment (started at half-width
+// sameBandAlignment fails unless the banded alignment (started at half-width
 // w) equals the whole matrix's.
-func sameAlignment(t testing.TB, o, c *edits.Sentence, opts edits.Options, w int) {
+func sameBandAlignment(t testing.TB, o, c *edits.Sentence, opts edits.Options, w int) {
 	t.Helper()
 	want := edits.AlignFull(o, c, opts)
 	got := edits.AlignBand(o, c, opts, w)
@@ -24,7 +24,7 @@ func sameAlignment(t testing.TB, o, c *edits.Sentence, opts edits.Options, w int
 	}
 }
 
-func readLines(t testing.TB, path string) []string {
+func readBandLines(t testing.TB, path string) []string {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -43,7 +43,7 @@ func TestAlignBandCoNLL14(t *testing.T) {
 	}
 	lang := en.New()
 	dir := testdata.Dir(t, "conll14-errant", "text")
-	src := readLines(t, filepath.Join(dir, "source.txt"))
+	src := readBandLines(t, filepath.Join(dir, "source.txt"))
 	var files []string
 	for _, f := range []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "ref0", "ref1"} {
 		files = append(files, filepath.Join(dir, f+".txt"))
@@ -56,14 +56,14 @@ func TestAlignBandCoNLL14(t *testing.T) {
 	}
 	pairs := 0
 	for _, f := range files {
-		hyps := readLines(t, f)
+		hyps := readBandLines(t, f)
 		if len(hyps) != len(src) {
 			t.Fatalf("%s: %d lines, source %d", f, len(hyps), len(src))
 		}
 		for i, h := range hyps {
 			c := lang.Annotate(strings.Fields(h))
-			sameAlignment(t, srcs[i], c, edits.Options{}, 1)
-			sameAlignment(t, srcs[i], c, edits.Options{Lev: true}, 1)
+			sameBandAlignment(t, srcs[i], c, edits.Options{}, 1)
+			sameBandAlignment(t, srcs[i], c, edits.Options{Lev: true}, 1)
 			pairs++
 		}
 	}
@@ -79,7 +79,7 @@ func TestAlignBandLong(t *testing.T) {
 	}
 	lang := en.New()
 	dir := testdata.Dir(t, "conll14-errant", "text")
-	src, hyp := readLines(t, filepath.Join(dir, "source.txt")), readLines(t, filepath.Join(dir, "AMU.txt"))
+	src, hyp := readBandLines(t, filepath.Join(dir, "source.txt")), readBandLines(t, filepath.Join(dir, "AMU.txt"))
 	var o, c []string
 	for i := 0; len(o) < 2000; i++ {
 		o, c = append(o, strings.Fields(src[i])...), append(c, strings.Fields(hyp[i])...)
@@ -89,7 +89,7 @@ func TestAlignBandLong(t *testing.T) {
 	if got := edits.Align(os, cs, edits.Options{}); !slices.Equal(got, want) {
 		t.Fatalf("%d/%d tokens: banded alignment differs from the whole matrix's", len(o), len(c))
 	}
-	sameAlignment(t, os, cs, edits.Options{}, 1)
+	sameBandAlignment(t, os, cs, edits.Options{}, 1)
 }
 
 // randomSentence draws tokens from a tiny vocabulary whose lemmas and POS
@@ -149,8 +149,8 @@ func TestAlignBandRandom(t *testing.T) {
 		}
 		os, cs := &edits.Sentence{Tokens: o}, &edits.Sentence{Tokens: c}
 		for _, w := range []int{1, 3} {
-			sameAlignment(t, os, cs, edits.Options{}, w)
-			sameAlignment(t, os, cs, edits.Options{Lev: true}, w)
+			sameBandAlignment(t, os, cs, edits.Options{}, w)
+			sameBandAlignment(t, os, cs, edits.Options{Lev: true}, w)
 		}
 	}
 }
@@ -166,6 +166,6 @@ func FuzzAlignBand(f *testing.F) {
 		if o.Len()*c.Len() > 1<<14 {
 			return
 		}
-		sameAlignment(t, o, c, edits.Options{Lev: lev}, 1+int(w%8))
+		sameBandAlignment(t, o, c, edits.Options{Lev: lev}, 1+int(w%8))
 	})
 }
