@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/gecmetric/gecmetric/human"
@@ -28,8 +31,10 @@ func TestTokenDiff(t *testing.T) {
 	}
 }
 
-// TestJSONLForCalibrate writes the JSON Lines export and reads it back with
-// corpora's named-column reader, the way calibrate takes ratings in.
+// TestJSONLForCalibrate writes the JSON Lines export and reads it back as
+// agreement, correlate and calibrate fit do, naming each column's scale by
+// the task's scale set and the scale's name (--rating
+// grammaticality=swell/grammaticality): one set of names for both.
 func TestJSONLForCalibrate(t *testing.T) {
 	db := newFixtureDB(t)
 	db.AddAnnotator("ann")
@@ -44,10 +49,19 @@ func TestJSONLForCalibrate(t *testing.T) {
 	if err := db.WriteJSONL(&buf, ""); err != nil {
 		t.Fatal(err)
 	}
-	table := human.RatingTable{Item: "item", System: "system", Annotator: "annotator", Source: "source",
-		Output: "output", PostEdit: "post_edit",
-		Scales: map[string]*human.Scale{"grammaticality": human.Grammaticality4, "fluency": human.Fluency4, "meaning": human.Meaning4}}
-	rs, err := table.ReadJSONL(&buf, "export.jsonl")
+	path := filepath.Join(t.TempDir(), "export.jsonl")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sel := human.Selection{Path: path, Format: "jsonl", Columns: human.RatingTable{Item: "item", System: "system",
+		Annotator: "annotator", Source: "source", Output: "output", PostEdit: "post_edit"}}
+	for _, sc := range db.Protocol.Scales {
+		sel.Ratings = append(sel.Ratings, sc.Scale.Name+"="+db.Protocol.Name+"/"+sc.Scale.Name)
+	}
+	if want := []string{"grammaticality=swell/grammaticality", "fluency=swell/fluency", "meaning=swell/meaning"}; !slices.Equal(sel.Ratings, want) {
+		t.Fatalf("specs %v, want %v", sel.Ratings, want)
+	}
+	rs, err := sel.ReadRatings()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,8 +14,8 @@ import (
 // them only after the reference has been revealed, and whether outputs are
 // post-edited and shown with their source.
 type Protocol struct {
-	Name       string  // "swell", "llm-judge" or "grue"
-	Scales     []Rated // in the order they are shown
+	Name       string  // the human.ScaleSet's name: "swell", "llm-judge" or "grue"
+	Scales     []Rated // the set's scales, in the order they are shown
 	PostEdit   bool    // the annotator edits each output into a correct sentence
 	ShowSource bool    // the source sentence is shown above the outputs
 	Doc        string  // where the protocol comes from
@@ -121,12 +121,19 @@ func Protocols() []string {
 	return names
 }
 
-// LookupProtocol returns the protocol called name.
+// LookupProtocol returns the protocol of the scale set called name (see
+// human.ScaleSets, whose names and aliases it takes: "swell" or
+// "swedish"). A set without an annotation page, or an unknown name, is an
+// error naming the sets that have one.
 func LookupProtocol(name string) (*Protocol, error) {
-	for _, p := range protocolList {
-		if p.Name == name {
-			return p, nil
+	ss, err := human.LookupScaleSet(name)
+	if err == nil {
+		for _, p := range protocolList {
+			if p.Name == ss.Name {
+				return p, nil
+			}
 		}
+		return nil, fmt.Errorf("scale set %s has no annotation page (want %s)", ss.Name, strings.Join(Protocols(), ", "))
 	}
 	return nil, fmt.Errorf("unknown scale set %q (want %s)", name, strings.Join(Protocols(), ", "))
 }

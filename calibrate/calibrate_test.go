@@ -199,3 +199,29 @@ func TestJFLEGRankings(t *testing.T) {
 		t.Errorf("best %s, worst %s; want turk, orig", best.System, worst.System)
 	}
 }
+
+// With no unit both rated and scored, Correlate's error names the systems
+// of each side, or, when those meet, the items.
+func TestCorrelateNoOverlap(t *testing.T) {
+	rs := human.Ratings{
+		{Item: "1", System: "A", Annotator: "x", Scale: human.Fluency4, Value: 3},
+		{Item: "2", System: "B", Annotator: "x", Scale: human.Fluency4, Value: 2},
+	}
+	for _, tc := range []struct {
+		name   string
+		metric []MetricScore
+		want   string
+	}{
+		{"systems", []MetricScore{{"1", "a", 0.5}, {"2", "b", 0.1}},
+			"no unit has both a human rating on fluency and a metric score: no system has both (rated: A, B; scored: a, b)"},
+		{"items", []MetricScore{{"01", "A", 0.5}, {"02", "B", 0.1}},
+			"no unit has both a human rating on fluency and a metric score: no item has both (rated items: 1, 2; scored items: 01, 02)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Correlate(rs, "fluency", tc.metric, CorrelateOptions{})
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -2,8 +2,10 @@ package calibrate
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/human"
@@ -153,7 +155,7 @@ func Correlate(rs Ratings, scale string, metric []MetricScore, opt CorrelateOpti
 		usys = append(usys, u.System)
 	}
 	if len(hx) == 0 {
-		return Correlation{}, fmt.Errorf("no unit has both a human rating on %s and a metric score (check that item and system names match)", scale)
+		return Correlation{}, noOverlap(scale, on, metric)
 	}
 	systems := slices.Clone(usys)
 	slices.Sort(systems)
@@ -257,4 +259,36 @@ func statistics(epsilon float64) []namedStat {
 		{"acc_eq", func(x, y []float64) float64 { return stat.PairwiseAccuracy(x, y, epsilon) }},
 		{"wmt_kendall", stat.WMTKendall},
 	}
+}
+
+// noOverlap is the error of a correlation with no unit both rated and
+// scored: it names the systems on each side (and, when those meet, a few
+// items of each), so that a misspelt name shows.
+func noOverlap(scale string, rated human.Ratings, metric []MetricScore) error {
+	hs, ms := map[string]bool{}, map[string]bool{}
+	hi, mi := map[string]bool{}, map[string]bool{}
+	for _, r := range rated {
+		hs[r.System], hi[r.Item] = true, true
+	}
+	for _, m := range metric {
+		ms[m.System] = true
+		if m.Item != "" {
+			mi[m.Item] = true
+		}
+	}
+	list := func(set map[string]bool) string {
+		names := slices.Sorted(maps.Keys(set))
+		if len(names) > 8 {
+			names = append(names[:8], fmt.Sprintf("… %d in all", len(set)))
+		}
+		return strings.Join(names, ", ")
+	}
+	shared := false
+	for s := range hs {
+		shared = shared || ms[s]
+	}
+	if !shared {
+		return fmt.Errorf("no unit has both a human rating on %s and a metric score: no system has both (rated: %s; scored: %s)", scale, list(hs), list(ms))
+	}
+	return fmt.Errorf("no unit has both a human rating on %s and a metric score: no item has both (rated items: %s; scored items: %s)", scale, list(hi), list(mi))
 }

@@ -56,8 +56,8 @@ func TestDirection(t *testing.T) {
 	if !ErrorCount3.Better(0, 1) || Semantics5.Better(1, 2) || !Semantics5.Better(5, 4) {
 		t.Error("Better ignores direction")
 	}
-	for _, ss := range Protocols {
-		for _, s := range ss {
+	for _, ss := range ScaleSets {
+		for _, s := range ss.Scales {
 			for i := 1; i < len(s.Labels); i++ {
 				if s.Labels[i].Value <= s.Labels[i-1].Value {
 					t.Errorf("%s: labels not in increasing value", s.Name)
@@ -67,12 +67,35 @@ func TestDirection(t *testing.T) {
 	}
 }
 
+// Lookup takes a scale set by its name or an earlier one; an unknown set
+// or scale is an error listing what there is.
 func TestLookup(t *testing.T) {
-	if s, err := Lookup("swedish/fluency", ""); err != nil || s != Fluency4 {
-		t.Errorf("Lookup swedish/fluency = %v, %v", s, err)
-	}
-	if _, err := Lookup("seed000", "fluency"); err == nil {
-		t.Error("seed000 has no fluency scale")
+	for _, tc := range []struct {
+		set, name string
+		want      *Scale
+		err       string
+	}{
+		{"swell/fluency", "", Fluency4, ""},
+		{"swedish/fluency", "", Fluency4, ""},
+		{"swell", "meaning", Meaning4, ""},
+		{"llm-judge/semantics", "", Semantics5, ""},
+		{"seed000/overcorrection", "", Overcorrection4, ""},
+		{"grue/commonsense", "", Commonsense5, ""},
+		{"seed003/fluency", "", Fluency5, ""},
+		{"gug/grammaticality", "", Grammaticality4, ""},
+		{"seed000", "fluency", nil, `scale set llm-judge has no scale "fluency" (its scales: semantics, grammaticality, overcorrection)`},
+		{"swel/fluency", "", nil, `unknown scale set "swel" (scale sets: grue, gug, llm-judge, swell)`},
+	} {
+		s, err := Lookup(tc.set, tc.name)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("Lookup(%q, %q): error %v, want %q", tc.set, tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || s != tc.want {
+			t.Errorf("Lookup(%q, %q) = %v, %v; want %s", tc.set, tc.name, s, err, tc.want.Name)
+		}
 	}
 }
 

@@ -222,30 +222,72 @@ func numbered(lo, hi int, prefix string) []Label {
 	return ls
 }
 
-// Protocols maps a protocol name to its scales, as used by Lookup and the
-// command line: "seed000" (Sottana), "swedish" (seeds 001/004), "gug",
-// "seed003".
-var Protocols = map[string][]*Scale{
-	"seed000": {Semantics5, ErrorCount3, Overcorrection4},
-	"swedish": {Grammaticality4, Fluency4, Meaning4},
-	"gug":     {Grammaticality4},
-	"seed003": {Fluency5, Commonsense5},
+// A ScaleSet is the scales of one rating protocol under one name: what
+// `--rating COLUMN=SET/SCALE` (correlate, agreement, calibrate fit) and
+// `annotate init --scales SET` both name, so that a file written by the
+// annotation tool reads back with the same words.
+type ScaleSet struct {
+	Name    string   // the name: swell, llm-judge, grue, gug
+	Aliases []string // earlier names, accepted as well (swedish, seed000, seed003)
+	Scales  []*Scale
+	Doc     string
 }
 
-// Lookup returns the scale called name in protocol ("seed000/semantics"
-// or protocol and name separately).
-func Lookup(protocol, name string) (*Scale, error) {
-	if p, n, ok := strings.Cut(protocol, "/"); ok && name == "" {
-		protocol, name = p, n
+// ScaleSets are the known scale sets, by name.
+var ScaleSets = []*ScaleSet{
+	{Name: "swell", Aliases: []string{"swedish"}, Scales: []*Scale{Grammaticality4, Fluency4, Meaning4},
+		Doc: "seeds 001/004 (Östling et al. 2024): grammaticality, fluency, meaning 1-4"},
+	{Name: "llm-judge", Aliases: []string{"seed000"}, Scales: []*Scale{Semantics5, ErrorCount3, Overcorrection4},
+		Doc: "seed 000 (Sottana et al. 2023): semantics 1-5, remaining errors, over-correction"},
+	{Name: "grue", Aliases: []string{"seed003"}, Scales: []*Scale{Fluency5, Commonsense5},
+		Doc: "seed 003: fluency/grammaticality and commonsense 1-5"},
+	{Name: "gug", Scales: []*Scale{Grammaticality4},
+		Doc: "GUG (Heilman et al. 2014): grammaticality 1-4"},
+}
+
+// ScaleSetNames returns the names of the scale sets, sorted.
+func ScaleSetNames() []string {
+	var names []string
+	for _, ss := range ScaleSets {
+		names = append(names, ss.Name)
 	}
-	ss, ok := Protocols[protocol]
-	if !ok {
-		return nil, fmt.Errorf("unknown rating protocol %q", protocol)
+	slices.Sort(names)
+	return names
+}
+
+// LookupScaleSet returns the scale set called name (or one of its
+// aliases); an unknown name is an error listing the names.
+func LookupScaleSet(name string) (*ScaleSet, error) {
+	for _, ss := range ScaleSets {
+		if ss.Name == name || slices.Contains(ss.Aliases, name) {
+			return ss, nil
+		}
 	}
-	for _, s := range ss {
+	return nil, fmt.Errorf("unknown scale set %q (scale sets: %s)", name, strings.Join(ScaleSetNames(), ", "))
+}
+
+// Scale returns the scale of the set called name; an unknown name is an
+// error listing the set's scales.
+func (ss *ScaleSet) Scale(name string) (*Scale, error) {
+	var names []string
+	for _, s := range ss.Scales {
 		if s.Name == name {
 			return s, nil
 		}
+		names = append(names, s.Name)
 	}
-	return nil, fmt.Errorf("protocol %s has no scale %q", protocol, name)
+	return nil, fmt.Errorf("scale set %s has no scale %q (its scales: %s)", ss.Name, name, strings.Join(names, ", "))
+}
+
+// Lookup returns the scale called name in a scale set ("swell/fluency",
+// or the set and the name separately).
+func Lookup(set, name string) (*Scale, error) {
+	if p, n, ok := strings.Cut(set, "/"); ok && name == "" {
+		set, name = p, n
+	}
+	ss, err := LookupScaleSet(set)
+	if err != nil {
+		return nil, err
+	}
+	return ss.Scale(name)
 }

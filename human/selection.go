@@ -18,8 +18,8 @@ type Selection struct {
 	// System, Annotator, and Source and Output where the rated texts are
 	// needed); its Scales come from Ratings.
 	Columns RatingTable
-	// Ratings maps columns of a table to scales: "COLUMN=PROTOCOL/SCALE",
-	// e.g. "g=gug/grammaticality". Without any, the format's own reader
+	// Ratings maps columns of a table to scales: "COLUMN=SET/SCALE", a
+	// ScaleSet and one of its scales, e.g. "g=swell/grammaticality". Without any, the format's own reader
 	// (or its default table) applies.
 	Ratings []string
 
@@ -111,7 +111,7 @@ func (s Selection) table() (*RatingTable, error) {
 	for _, spec := range s.Ratings {
 		col, sc, ok := strings.Cut(spec, "=")
 		if !ok {
-			return nil, usage.Errorf("--rating %q: want COLUMN=PROTOCOL/SCALE", spec)
+			return nil, usage.Errorf("--rating %q: want COLUMN=SET/SCALE", spec)
 		}
 		scale, err := Lookup(sc, "")
 		if err != nil {
@@ -139,7 +139,7 @@ func (s Selection) Outputs(system string) (map[string]string, error) {
 			return nil, err
 		}
 		if table == nil {
-			return nil, usage.Errorf("format %s needs --rating COLUMN=PROTOCOL/SCALE", s.Format)
+			return nil, usage.Errorf("format %s needs --rating COLUMN=SET/SCALE", s.Format)
 		}
 		table.texts = true
 		rs, err = readRatings(s.Path, s.Format, table)

@@ -33,7 +33,7 @@ func TestSelection(t *testing.T) {
 		{"all", Selection{Path: csvPath, Format: "csv", Columns: cols, Ratings: specs}, 5, "", false},
 		{"one scale", Selection{Path: csvPath, Format: "csv", Columns: cols, Ratings: specs, Scales: []string{"fluency"}}, 2, "", false},
 		{"one annotator", Selection{Path: csvPath, Format: "csv", Columns: cols, Ratings: specs, Annotators: []string{"y"}}, 2, "", false},
-		{"bad spec", Selection{Path: csvPath, Format: "csv", Columns: cols, Ratings: []string{"g"}}, 0, `--rating "g": want COLUMN=PROTOCOL/SCALE`, true},
+		{"bad spec", Selection{Path: csvPath, Format: "csv", Columns: cols, Ratings: []string{"g"}}, 0, `--rating "g": want COLUMN=SET/SCALE`, true},
 		{"unknown scale", Selection{Path: csvPath, Format: "csv", Columns: cols, Ratings: []string{"g=swedish/nope"}}, 0, `--rating "g=swedish/nope"`, true},
 		{"nobody", Selection{Path: csvPath, Format: "csv", Columns: cols, Ratings: specs, Annotators: []string{"z"}}, 0, `--annotator z: no ratings by that annotator in ` + csvPath + ` (its annotators: x, y)`, true},
 		{"one of two unknown", Selection{Path: csvPath, Format: "csv", Columns: cols, Ratings: specs, Annotators: []string{"x", "X"}}, 0, `--annotator X: no ratings by that annotator`, true},

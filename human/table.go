@@ -98,7 +98,7 @@ func (t RatingTable) resolve(header []string) (*tableCols, error) {
 		direct: map[string]int{}, onehot: map[string][]onehotCol{},
 	}
 	if c.item < 0 {
-		return nil, fmt.Errorf("%w: no item column %q", ErrMissingColumn, t.Item)
+		return nil, fmt.Errorf("%w: no item column %q (columns: %s)", ErrMissingColumn, t.Item, strings.Join(header, ", "))
 	}
 	c.scales = slices.Sorted(maps.Keys(t.Scales))
 	for _, col := range c.scales {
@@ -116,7 +116,7 @@ func (t RatingTable) resolve(header []string) (*tableCols, error) {
 				continue
 			}
 		}
-		return nil, fmt.Errorf("%w: no rating column %q", ErrMissingColumn, col)
+		return nil, fmt.Errorf("%w: no rating column %q (columns: %s)", ErrMissingColumn, col, strings.Join(header, ", "))
 	}
 	return c, nil
 }

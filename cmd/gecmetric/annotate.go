@@ -37,7 +37,7 @@ func annotateCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "source", Usage: "source sentences `FILE`, one per line", Required: true},
 					&cli.StringSliceFlag{Name: "output", Usage: "system output as `NAME=FILE` (repeat)", Required: true},
 					&cli.StringFlag{Name: "ref", Usage: "reference `FILE` revealed after Save"},
-					&cli.StringFlag{Name: "scales", Usage: "scale set: swell (seeds 001/004), llm-judge (seed 000), grue (seed 003)", Value: "swell"},
+					&cli.StringFlag{Name: "scales", Usage: "scale set: swell (seeds 001/004), llm-judge (seed 000), grue (seed 003); the names --rating SET/SCALE reads back", Value: "swell"},
 					newDBFlag,
 					&cli.StringSliceFlag{Name: "annotator", Usage: "add an annotator `NAME` and print their link (repeat)"},
 					baseFlag,

@@ -30,7 +30,7 @@ func humanFlags() []cli.Flag {
 		&cli.StringFlag{Name: "item-col", Value: "item", Usage: "csv/tsv/jsonl: the item id column"},
 		&cli.StringFlag{Name: "system-col", Value: "system", Usage: "csv/tsv/jsonl: the system column"},
 		&cli.StringFlag{Name: "annotator-col", Value: "annotator", Usage: "csv/tsv/jsonl: the annotator column"},
-		&cli.StringSliceFlag{Name: "rating", Usage: "csv/tsv/jsonl: COLUMN=PROTOCOL/SCALE, e.g. g=gug/grammaticality (repeatable; protocols: seed000, swedish, gug, seed003)"},
+		&cli.StringSliceFlag{Name: "rating", Usage: "csv/tsv/jsonl: COLUMN=SET/SCALE, e.g. g=swell/grammaticality (repeatable; scale sets, as annotate init --scales names them: " + strings.Join(human.ScaleSetNames(), ", ") + ")"},
 	}
 }
 
