@@ -103,7 +103,7 @@ func extractSentence(s *TestSentence, files []TestFile, opt *ExtractOptions) *M2
 			b.Edits = append(b.Edits, errantEdit(edits.Noop(), t))
 			continue
 		}
-		for _, e := range edits.Extract(lang, src, lang.Annotate(tgt.Tokens), opt.Edits) {
+		for _, e := range edits.Extract(lang, src, edits.AnnotateCorrection(lang, src, tgt.Tokens), opt.Edits) {
 			b.Edits = append(b.Edits, errantEdit(e, t))
 		}
 	}

@@ -1,6 +1,7 @@
 package edits
 
 import (
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -185,7 +186,7 @@ type workspace struct {
 	chash []uint64
 	otok  []tokenIDs // interned annotations of the source tokens
 	ctok  []tokenIDs // and of the correction tokens
-	ids   map[string]int32
+	ids   internTable
 	lastO []int32
 	sortA []int32
 	// The pair being aligned, the matrices' width, the common prefix.
@@ -197,7 +198,7 @@ type workspace struct {
 }
 
 var workspaces = sync.Pool{New: func() any {
-	return &workspace{ids: make(map[string]int32), chars: make([]int32, 0, 64)}
+	return &workspace{chars: make([]int32, 0, 64)}
 }}
 
 // Align aligns the tokens of o and c and returns the cheapest sequence of
@@ -445,32 +446,21 @@ func (ws *workspace) sameMultiset(os, oe, cs, ce int) bool {
 // equal their lower-cased form, which is then looked up once.
 func (ws *workspace) intern(o, c *Sentence) {
 	ot, ct := o.Tokens, c.Tokens
-	if len(ws.ids) > 1<<12 {
-		ws.ids = make(map[string]int32) // clearing a map costs its capacity
-	} else {
-		clear(ws.ids)
-	}
-	id := func(s string) int32 {
-		if v, ok := ws.ids[s]; ok {
-			return v
-		}
-		v := int32(len(ws.ids))
-		ws.ids[s] = v
-		return v
-	}
+	// At most three strings a token, and a POS tag outside the table.
+	ws.ids.reset(4 * (len(ot) + len(ct)))
 	ids := func(t *Token) (tokenIDs, int32) {
 		low := lowerOf(t)
-		lid := id(low)
+		lid := ws.ids.id(low)
 		ti := tokenIDs{text: lid, lemma: lid, pos: ws.posID(t.POS), open: openPOS(t.POS)}
 		if t.Text != low {
-			ti.text = id(t.Text)
+			ti.text = ws.ids.id(t.Text)
 		}
 		switch t.Lemma {
 		case low:
 		case t.Text:
 			ti.lemma = ti.text
 		default:
-			ti.lemma = id(t.Lemma)
+			ti.lemma = ws.ids.id(t.Lemma)
 		}
 		return ti, lid
 	}
@@ -488,6 +478,55 @@ func (ws *workspace) intern(o, c *Sentence) {
 		ws.ctok = append(ws.ctok, ti)
 		ws.cid = append(ws.cid, lid)
 		ws.chash = append(ws.chash, mix(uint64(lid)))
+	}
+}
+
+// An internTable numbers distinct strings 0, 1, 2... in the order first
+// seen. It is an open-addressed hash table whose slots carry the
+// generation that filled them, so that reset empties it without touching
+// the slots.
+type internTable struct {
+	slots []internSlot // a power of two, at most half full
+	gen   uint32
+	n     int32
+	seed  maphash.Seed
+}
+
+type internSlot struct {
+	s   string
+	id  int32
+	gen uint32
+}
+
+// reset empties t for at most n strings.
+func (t *internTable) reset(n int) {
+	size := 64
+	for size < 2*n {
+		size *= 2
+	}
+	t.gen++
+	if len(t.slots) < size || len(t.slots) > 64*size || t.gen == 0 {
+		if t.seed == (maphash.Seed{}) {
+			t.seed = maphash.MakeSeed()
+		}
+		t.slots, t.gen = make([]internSlot, size), 1
+	}
+	t.n = 0
+}
+
+// id returns the number of s.
+func (t *internTable) id(s string) int32 {
+	mask := len(t.slots) - 1
+	for i := int(maphash.String(t.seed, s)) & mask; ; i = (i + 1) & mask {
+		sl := &t.slots[i]
+		if sl.gen != t.gen {
+			sl.s, sl.id, sl.gen = s, t.n, t.gen
+			t.n++
+			return sl.id
+		}
+		if sl.s == s {
+			return sl.id
+		}
 	}
 }
 
@@ -535,12 +574,7 @@ func (ws *workspace) posID(p string) int32 {
 	case "SPACE":
 		return 18
 	}
-	v, ok := ws.ids["\x00pos "+p]
-	if !ok {
-		v = int32(len(ws.ids))
-		ws.ids["\x00pos "+p] = v
-	}
-	return -1 - v
+	return -1 - ws.ids.id("\x00pos "+p)
 }
 
 // mix is the splitmix64 finaliser.

@@ -16,6 +16,11 @@ type Token struct {
 // A Sentence is a tokenised sentence with its annotations.
 type Sentence struct {
 	Tokens []Token
+	// Private is what the Language that annotated the sentence keeps for
+	// itself (English: the tagger's tags before correction), to annotate
+	// corrections of it faster (see AnnotateCorrection). Other code leaves
+	// it alone; nil is always fine.
+	Private any
 }
 
 // Texts returns the token texts of s.

@@ -32,6 +32,24 @@ func Noop() Edit {
 	return Edit{OStart: -1, OEnd: -1, CStart: -1, CEnd: -1, Type: "noop"}
 }
 
+// A CorrectionAnnotator is a Language that annotates a correction faster
+// given its source, already annotated: AnnotateCorrection(src, tokens)
+// must be exactly Annotate(tokens), field for field.
+type CorrectionAnnotator interface {
+	AnnotateCorrection(src *Sentence, tokens []string) *Sentence
+}
+
+// AnnotateCorrection annotates tokens, a correction of the source src
+// (annotated by lang), as lang.Annotate(tokens) does, reusing the work done
+// on the source where lang can (a CorrectionAnnotator). English copies the
+// tags of the words around an edit rather than tagging them again.
+func AnnotateCorrection(lang Language, src *Sentence, tokens []string) *Sentence {
+	if ca, ok := lang.(CorrectionAnnotator); ok && src != nil {
+		return ca.AnnotateCorrection(src, tokens)
+	}
+	return lang.Annotate(tokens)
+}
+
 // AnnotateAll annotates every token sequence with lang, in parallel over
 // the available cores.
 func AnnotateAll(lang Language, sentences [][]string) []*Sentence {

@@ -76,7 +76,7 @@ func Reclassify(lang Language, o *Sentence, gold []Edit) []Edit {
 	}
 	src := o.Texts()
 	corToks, es := ApplyEdits(src, gold)
-	c := lang.Annotate(corToks)
+	c := AnnotateCorrection(lang, o, corToks)
 	out := es[:0]
 	for _, e := range es {
 		switch {
@@ -120,7 +120,7 @@ func Reextract(lang Language, o *Sentence, gold []Edit, opts Options) []Edit {
 			out = append(out, e)
 		}
 	}
-	out = append(out, Extract(lang, o, lang.Annotate(corToks), opts)...)
+	out = append(out, Extract(lang, o, AnnotateCorrection(lang, o, corToks), opts)...)
 	slices.SortStableFunc(out, bySourceSpan)
 	return out
 }

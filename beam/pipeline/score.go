@@ -160,7 +160,8 @@ func (f *scoreFn) ProcessElement(ctx context.Context, idx int64, lines func(*Lin
 		if slices.Equal(source, target) {
 			return nil
 		}
-		return edits.Extract(f.lang, annotated(), f.lang.Annotate(target), edits.Options{})
+		src := annotated()
+		return edits.Extract(f.lang, src, edits.AnnotateCorrection(f.lang, src, target), edits.Options{})
 	}
 
 	// The references, as eval builds them: an M2 file gives one per

@@ -62,7 +62,7 @@ func TestAgreementCoNLL14(t *testing.T) {
 		for i := range src.Lines {
 			var got []edits.Edit
 			if strings.Join(src.Tokens[i], " ") != strings.TrimSpace(hyp.Lines[i]) {
-				got = edits.Extract(lang, srcs[i], lang.Annotate(hyp.Tokens[i]), edits.Options{})
+				got = edits.Extract(lang, srcs[i], edits.AnnotateCorrection(lang, srcs[i], hyp.Tokens[i]), edits.Options{})
 			}
 			r.Add(src.Tokens[i], got, m2[i].CoderEdits(0))
 		}
@@ -147,7 +147,7 @@ func BenchmarkExtractCoNLL14(b *testing.B) {
 					continue
 				}
 				changed++
-				edits.Extract(lang, o, lang.Annotate(h.Tokens[i]), edits.Options{})
+				edits.Extract(lang, o, edits.AnnotateCorrection(lang, o, h.Tokens[i]), edits.Options{})
 			}
 		}
 	}
@@ -180,7 +180,7 @@ func BenchmarkExtractAnnotatedCoNLL14(b *testing.B) {
 		for i := range src.Lines {
 			if strings.Join(src.Tokens[i], " ") != strings.TrimSpace(hyp.Lines[i]) {
 				os = append(os, lang.Annotate(src.Tokens[i]))
-				cs = append(cs, lang.Annotate(hyp.Tokens[i]))
+				cs = append(cs, edits.AnnotateCorrection(lang, os[len(os)-1], hyp.Tokens[i]))
 			}
 		}
 	}

@@ -16,16 +16,81 @@ import "github.com/gecmetric/gecmetric/edits"
 //
 // Annotate is safe for concurrent use. The tagger model and the WordNet
 // tables are loaded on the first call.
-func (*Language) Annotate(tokens []string) *edits.Sentence {
-	tags := tagTokens(tokens)
+func (*Language) Annotate(tokens []string) *edits.Sentence { return annotate(tokens, nil) }
+
+// AnnotateCorrection is Annotate(tokens) for tokens that correct src, a
+// source as Annotate returned it: the tagger's tags of the words away from
+// the edits are copied from src where they are sure to be the same (see
+// perceptron.tagSentenceFrom), and so are the lower case, POS and lemma of
+// an unedited word whose tag stays; the result is Annotate's, field for
+// field (TestAnnotateCorrection).
+func (*Language) AnnotateCorrection(src *edits.Sentence, tokens []string) *edits.Sentence {
+	return annotate(tokens, src)
+}
+
+// rawTags is what Annotate keeps of a sentence in Sentence.Private: the
+// tagger's tags before fixTag and fixMorphTags.
+type rawTags struct {
+	tags []string
+}
+
+// commonEnds returns the lengths of the common prefix and suffix of words
+// and src's texts, which do not overlap.
+func commonEnds(words []string, src []edits.Token) (d, s int) {
+	n := len(words)
+	for d < n && d < len(src) && words[d] == src[d].Text {
+		d++
+	}
+	for s < n-d && s < len(src)-d && words[n-1-s] == src[len(src)-1-s].Text {
+		s++
+	}
+	return d, s
+}
+
+// sourceTags returns the raw tags Annotate kept in src, if any.
+func sourceTags(src *edits.Sentence) (*rawTags, bool) {
+	if src == nil {
+		return nil, false
+	}
+	r, ok := src.Private.(*rawTags)
+	return r, ok && len(r.tags) == len(src.Tokens)
+}
+
+func annotate(tokens []string, src *edits.Sentence) *edits.Sentence {
+	var raw []string
+	if from, ok := sourceTags(src); ok {
+		raw = perceptronTagsFrom(tokens, src.Tokens, from.tags)
+	} else {
+		raw = perceptronTags(tokens)
+	}
+	tags := fixTags(tokens, raw)
 	toks := make([]edits.Token, len(tokens))
+	// A word of a common prefix or suffix with src that keeps its tag
+	// keeps its lower case, POS and lemma, functions of the word and tag.
+	n, d, s, off := len(tokens), 0, 0, 0
+	if src != nil {
+		d, s = commonEnds(tokens, src.Tokens)
+		off = len(src.Tokens) - n
+	}
 	for i, w := range tokens {
 		t := &toks[i]
+		t.Text, t.Tag = w, tags[i]
+		j := -1
+		if i < d {
+			j = i
+		} else if i >= n-s {
+			j = i + off
+		}
+		if j >= 0 && src.Tokens[j].Tag == t.Tag {
+			st := &src.Tokens[j]
+			t.Lower, t.POS, t.Lemma = st.Lower, st.POS, st.Lemma
+			continue
+		}
 		low := lower(w)
-		t.Text, t.Lower, t.Tag = w, low, tags[i]
+		t.Lower = low
 		t.POS = coarsePOS(t.Tag, w, low)
 		t.Lemma = lemmaOf(t.Tag, w, low)
 	}
 	depLabels(toks)
-	return &edits.Sentence{Tokens: toks}
+	return &edits.Sentence{Tokens: toks, Private: &rawTags{tags: raw}}
 }

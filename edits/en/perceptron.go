@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/gecmetric/gecmetric/edits"
 	"github.com/jdkato/prose/v3/tag/aptagmodel"
 )
 
@@ -89,8 +90,8 @@ type perceptron struct {
 	unknownTag    uint16
 	classTag      []uint16 // class ID → tag
 	start, start2 uint16   // the tags before the first token
-	// Sentinel words around the sentence.
-	startW, start2W, endW, end2W *wordFeatures
+	// The sentinel words around a sentence.
+	startSlot, start2Slot, endSlot, end2Slot slot
 }
 
 // The templates of prose's tagger, with their trailing space.
@@ -299,7 +300,8 @@ func decodePerceptron(b []byte, lex map[string]string) (*perceptron, error) {
 			w.tagWordHi = int32(len(m.tagWord))
 		}
 	}
-	m.startW, m.start2W, m.endW, m.end2W = m.words["-START-"], m.words["-START2-"], m.words["-END-"], m.words["-END2-"]
+	m.startSlot, m.start2Slot = m.slotOf("-START-"), m.slotOf("-START2-")
+	m.endSlot, m.end2Slot = m.slotOf("-END-"), m.slotOf("-END2-")
 	return m, nil
 }
 
@@ -373,12 +375,30 @@ func (m *perceptron) slotOf(s string) slot {
 
 // tagSentence tags words as one sentence, exactly as prose's
 // Tagger.TagTokens with m's lexicon does, and returns the tags.
-func (m *perceptron) tagSentence(words []string) []string {
+func (m *perceptron) tagSentence(words []string) []string { return m.tagSentenceFrom(words, nil, nil) }
+
+// tagSentenceFrom is tagSentence for words that are a correction of src,
+// whose tags (tagSentence's) are srcTags: where a tag is sure to be src's
+// it is copied, not computed.
+//
+// Token i's tag is a function of words i-2..i+2 (sentinels beyond the
+// ends) and the tags of tokens i-1 and i-2. So with the first d words
+// the same, tags 0..d-3 are src's. In a common suffix of s words, a
+// token whose two left neighbours are in the suffix too reads the same
+// words as its counterpart in src (the end sentinels are as far away);
+// once such a token's two previous tags are also its counterpart's, it
+// and every token after it are tagged as in src.
+func (m *perceptron) tagSentenceFrom(words []string, src []edits.Token, srcTags []string) []string {
 	n := len(words)
 	out := make([]string, n)
 	if n == 0 {
 		return out
 	}
+	d, s := commonEnds(words, src)
+	off := len(src) - n
+	first := max(0, d-2) // the first token tagged here
+	copy(out, srcTags[:first])
+
 	var ctxBuf [64]slot
 	var ctx []slot
 	if n+4 <= len(ctxBuf) {
@@ -386,24 +406,40 @@ func (m *perceptron) tagSentence(words []string) []string {
 	} else {
 		ctx = make([]slot, n+4)
 	}
-	ctx[0], ctx[1] = m.slotOf("-START-"), m.slotOf("-START2-")
-	for i, w := range words {
-		raw := m.words[w]
-		if norm := normalizeWord(w); norm != w {
-			ctx[i+2] = m.slotOf(norm)
-		} else if raw != nil {
-			ctx[i+2] = slotFor(raw)
-		} else {
-			ctx[i+2] = m.slotOf(w)
+	ctx[0], ctx[1] = m.startSlot, m.start2Slot
+	ctx[n+2], ctx[n+3] = m.endSlot, m.end2Slot
+	filled := max(2, first) // ctx[2:filled] are unused or filled
+	fill := func(end int) {
+		for ; filled < min(end, n+2); filled++ {
+			w := words[filled-2]
+			raw := m.words[w]
+			if norm := normalizeWord(w); norm != w {
+				ctx[filled] = m.slotOf(norm)
+			} else if raw != nil {
+				ctx[filled] = slotFor(raw)
+			} else {
+				ctx[filled] = m.slotOf(w)
+			}
+			ctx[filled].raw = raw
 		}
-		ctx[i+2].raw = raw
 	}
-	ctx[n+2], ctx[n+3] = m.slotOf("-END-"), m.slotOf("-END2-")
 
 	var scores [256]float32
+	// The tags before token 0 are -START2- and -START-.
 	p1, p2 := m.start, m.start2
-	for i, w := range words {
-		t, id := m.tagOne(i, ctx, w, p1, p2, &scores)
+	switch {
+	case first >= 2:
+		p1, p2 = m.tagID(out[first-1]), m.tagID(out[first-2])
+	case first == 1:
+		p1, p2 = m.tagID(out[0]), m.start
+	}
+	for i := first; i < n; i++ {
+		if i >= n-s+2 && out[i-1] == srcTags[i-1+off] && out[i-2] == srcTags[i-2+off] {
+			copy(out[i:], srcTags[i+off:])
+			break
+		}
+		fill(i + 5)
+		t, id := m.tagOne(i, ctx, words[i], p1, p2, &scores)
 		out[i] = t
 		p2, p1 = p1, id
 	}

@@ -5,10 +5,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/jdkato/prose/v3/tag"
 )
@@ -35,7 +37,7 @@ func proseTags(t testing.TB, tokens []string) []string {
 	return tags
 }
 
-func perceptronTags(t testing.TB, tokens []string) []string {
+func ourTags(t testing.TB, tokens []string) []string {
 	t.Helper()
 	m, err := model()
 	if err != nil {
@@ -48,7 +50,7 @@ func perceptronTags(t testing.TB, tokens []string) []string {
 // agree.
 func sameTags(t testing.TB, tokens []string) bool {
 	t.Helper()
-	want, got := proseTags(t, tokens), perceptronTags(t, tokens)
+	want, got := proseTags(t, tokens), ourTags(t, tokens)
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("%q: token %d %q tagged %q, prose %q", strings.Join(tokens, " "), i, tokens[i], got[i], want[i])
@@ -221,4 +223,96 @@ func BenchmarkProseTagger(b *testing.B) {
 	if cpu := cpuTime() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(tokens*b.N)/cpu.Seconds(), "tokens/cpu-s")
 	}
+}
+
+// TestAnnotateCorrection checks that AnnotateCorrection(src, hyp), which
+// copies tags from the source, is Annotate(hyp) field for field, raw tags
+// included: on every CoNLL-2014 source with each of six systems and two
+// references, every JFLEG source with each of its four references, and
+// 30,000 random edits of CoNLL-2014 sources (insertions, deletions,
+// replacements and swaps anywhere, several per sentence).
+func TestAnnotateCorrection(t *testing.T) {
+	l := New()
+	pairs := 0
+	check := func(src *edits.Sentence, hyp []string) bool {
+		pairs++
+		got, want := l.AnnotateCorrection(src, hyp), l.Annotate(hyp)
+		if !slices.Equal(got.Tokens, want.Tokens) || !slices.Equal(got.Private.(*rawTags).tags, want.Private.(*rawTags).tags) {
+			t.Errorf("%q → %q:\n got %v\nwant %v", strings.Join(src.Texts(), " "), strings.Join(hyp, " "), got.Tokens, want.Tokens)
+			return false
+		}
+		return true
+	}
+	type set struct {
+		src  string
+		hyps []string
+	}
+	conll := testdata.Dir(t, "conll14-errant", "text")
+	jfleg := testdata.Dir(t, "jfleg")
+	sets := []set{{filepath.Join(conll, "source.txt"), nil}}
+	for _, f := range []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "ref0", "ref1"} {
+		sets[0].hyps = append(sets[0].hyps, filepath.Join(conll, f+".txt"))
+	}
+	for _, split := range []string{"dev", "test"} {
+		s := set{src: filepath.Join(jfleg, split, split+".src")}
+		for _, f := range []string{"ref0", "ref1", "ref2", "ref3"} {
+			s.hyps = append(s.hyps, filepath.Join(jfleg, split, split+"."+f))
+		}
+		sets = append(sets, s)
+	}
+	var vocab []string
+	var conllSrc []*edits.Sentence
+	for k, st := range sets {
+		srcs := readSentences(t, st.src)
+		annotated := make([]*edits.Sentence, len(srcs))
+		for i, s := range srcs {
+			annotated[i] = l.Annotate(s)
+			vocab = append(vocab, s...)
+		}
+		if k == 0 {
+			conllSrc = annotated
+		}
+		for _, h := range st.hyps {
+			hyps := readSentences(t, h)
+			if len(hyps) != len(srcs) {
+				t.Fatalf("%s: %d lines, source %d", h, len(hyps), len(srcs))
+			}
+			for i := range hyps {
+				if !check(annotated[i], hyps[i]) {
+					return
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(12, 3))
+	for range 30000 {
+		src := conllSrc[r.IntN(len(conllSrc))]
+		hyp := src.Texts()
+		for range 1 + r.IntN(3) {
+			k := r.IntN(len(hyp) + 1)
+			switch r.IntN(4) {
+			case 0:
+				hyp = slices.Insert(hyp, k, vocab[r.IntN(len(vocab))])
+			case 1:
+				if k < len(hyp) {
+					hyp = slices.Delete(hyp, k, k+1)
+				}
+			case 2:
+				if k < len(hyp) {
+					hyp[k] = vocab[r.IntN(len(vocab))]
+				}
+			default:
+				if k+1 < len(hyp) {
+					hyp[k], hyp[k+1] = hyp[k+1], hyp[k]
+				}
+			}
+		}
+		if !check(src, hyp) {
+			return
+		}
+	}
+	if !check(l.Annotate(nil), []string{"A"}) || !check(l.Annotate([]string{"A"}), nil) {
+		return
+	}
+	t.Logf("%d pairs: AnnotateCorrection = Annotate", pairs)
 }

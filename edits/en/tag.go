@@ -2,6 +2,8 @@ package en
 
 import (
 	"strings"
+
+	"github.com/gecmetric/gecmetric/edits"
 	"unicode"
 	"unicode/utf8"
 )
@@ -32,17 +34,34 @@ var lexicon = map[string]string{
 // sentence exactly as given by prose's perceptron (perceptron.go), then
 // corrected where prose's tags differ from spaCy's in ways ERRANT looks at
 // (see fixTag).
-func tagTokens(tokens []string) []string {
+func tagTokens(tokens []string) []string { return fixTags(tokens, perceptronTags(tokens)) }
+
+// perceptronTags returns prose's tags for tokens.
+func perceptronTags(tokens []string) []string { return taggerModel().tagSentence(tokens) }
+
+// perceptronTagsFrom is perceptronTags for tokens that correct src, whose
+// tags are srcTags (see perceptron.tagSentenceFrom).
+func perceptronTagsFrom(tokens []string, src []edits.Token, srcTags []string) []string {
+	return taggerModel().tagSentenceFrom(tokens, src, srcTags)
+}
+
+func taggerModel() *perceptron {
 	m, err := model()
 	if err != nil {
 		// The model is compiled in; failing to load it is a broken build,
 		// not bad input.
 		panic("en: loading prose's tagger model: " + err.Error())
 	}
-	tags := m.tagSentence(tokens)
+	return m
+}
+
+// fixTags returns the tags of tokens given prose's tags raw, corrected by
+// fixTag and fixMorphTags.
+func fixTags(tokens, raw []string) []string {
+	tags := make([]string, len(tokens))
 	quotes := 0
 	for i := range tags {
-		tags[i] = fixTag(tokens, i, tags[i], &quotes)
+		tags[i] = fixTag(tokens, i, raw[i], &quotes)
 	}
 	fixMorphTags(tokens, tags)
 	return tags
@@ -61,7 +80,7 @@ func fixTag(tokens []string, i int, t string, quotes *int) string {
 	if w == "" {
 		return "XX"
 	}
-	if p, ok := punctTags[w]; ok {
+	if p, ok := punctTag(w); ok {
 		if w == `"` {
 			*quotes++
 			if *quotes%2 == 1 {
@@ -118,6 +137,20 @@ var punctTags = map[string]string{
 	")": "-RRB-", "]": "-RRB-", "}": "-RRB-", "-RRB-": "-RRB-", "-RSB-": "-RRB-", "-RCB-": "-RRB-",
 	`"`: "``", "``": "``", "''": "''", "“": "``", "”": "''", "‘": "``", "’": "''",
 	"$": "$", "#": "#", "&": "CC", "%": "NN",
+}
+
+// punctTag is punctTags[w] for a non-empty w, without hashing a word: no
+// key starts with an ASCII letter or digit.
+func punctTag(w string) (string, bool) {
+	if isASCIIAlnum(w[0]) {
+		return "", false
+	}
+	p, ok := punctTags[w]
+	return p, ok
+}
+
+func isASCIIAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 func isPunctTag(t string) bool {

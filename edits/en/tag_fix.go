@@ -113,8 +113,17 @@ var tagRules = map[string]func(c *morphContext, i int){
 	"VBG": fixVBG,
 }
 
+// tagRule is tagRules[tag], without hashing: every token asks, and most
+// tags have no rule.
+func tagRule(tag string) func(c *morphContext, i int) {
+	if len(tag) < 2 || (tag[0] != 'N' && tag[0] != 'V' && tag[0] != 'R' && tag[0] != 'J') {
+		return nil
+	}
+	return tagRules[tag]
+}
+
 func fixByTag(c *morphContext, i int) bool {
-	if fix, ok := tagRules[c.tags[i]]; ok {
+	if fix := tagRule(c.tags[i]); fix != nil {
 		fix(c, i)
 	}
 	return true
@@ -488,12 +497,15 @@ func baseOf(t *wordnet.Tables, p wordnet.POS, w string) string {
 	if exc := t.Exceptions(p, w); len(exc) > 0 && exc[0] != w {
 		return exc[0]
 	}
+	var buf [64]byte
 	for _, r := range lemmaRules[p] {
 		old, repl := r[0], r[1]
 		if len(w) > len(old) && strings.HasSuffix(w, old) {
-			form := w[:len(w)-len(old)] + repl
-			if t.InIndex(p, form) {
-				return form
+			// The form is built in buf and looked up without a string
+			// allocated; only a form found becomes one.
+			form := append(append(buf[:0], w[:len(w)-len(old)]...), repl...)
+			if t.InIndexBytes(p, form) {
+				return string(form)
 			}
 		}
 	}

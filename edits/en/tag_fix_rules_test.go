@@ -18,3 +18,27 @@ func TestTagFixRulesNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupShortcuts: tagRule and punctTag skip the map only for keys it
+// does not hold.
+func TestLookupShortcuts(t *testing.T) {
+	m, err := model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tag := range m.tagIDs {
+		if got, want := tagRule(tag) != nil, tagRules[tag] != nil; got != want {
+			t.Errorf("tagRule(%q) != nil is %v, want %v", tag, got, want)
+		}
+	}
+	for tag := range tagRules {
+		if tagRule(tag) == nil {
+			t.Errorf("tagRule(%q) = nil", tag)
+		}
+	}
+	for w, want := range punctTags {
+		if got, ok := punctTag(w); !ok || got != want {
+			t.Errorf("punctTag(%q) = %q, %v, want %q", w, got, ok, want)
+		}
+	}
+}

@@ -206,7 +206,7 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 		if src == nil {
 			src = cfg.Lang.Annotate(s.Source)
 		}
-		es := edits.Extract(cfg.Lang, src, cfg.Lang.Annotate(target), cfg.Extract)
+		es := edits.Extract(cfg.Lang, src, edits.AnnotateCorrection(cfg.Lang, src, target), cfg.Extract)
 		cache[key] = es
 		return es
 	}

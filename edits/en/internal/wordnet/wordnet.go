@@ -42,6 +42,7 @@ func (p POS) String() string {
 type Tables struct {
 	index [numPOS][]string            // sorted lemmas
 	exc   [numPOS]map[string][]string // inflected form → lemmas, in file order
+	in    map[string]uint8            // lemma → bit p set if in index[p]
 }
 
 // Load returns the tables, decoding them on the first call.
@@ -49,8 +50,12 @@ var Load = sync.OnceValues(func() (*Tables, error) { return parse(table) })
 
 // InIndex reports whether word is a lemma of part of speech p.
 func (t *Tables) InIndex(p POS, word string) bool {
-	_, ok := slices.BinarySearch(t.index[p], word)
-	return ok
+	return p >= 0 && p < numPOS && t.in[word]&(1<<p) != 0
+}
+
+// InIndexBytes is InIndex for a word held in a byte slice.
+func (t *Tables) InIndexBytes(p POS, word []byte) bool {
+	return p >= 0 && p < numPOS && t.in[string(word)]&(1<<p) != 0
 }
 
 // Exceptions returns the lemmas WordNet lists for the irregular form of
@@ -120,6 +125,14 @@ func parse(gz []byte) (*Tables, error) {
 		}
 		if len(t.index[p]) == 0 || (p != Adv && len(t.exc[p]) == 0) {
 			return nil, fmt.Errorf("wordnet: empty %s index", POS(p))
+		}
+	}
+	// InIndex is a map lookup, not a binary search: the tagger's
+	// corrections and the lemmatiser ask it for nearly every word.
+	t.in = make(map[string]uint8, len(t.index[Noun])+len(t.index[Adj]))
+	for p := range numPOS {
+		for _, w := range t.index[p] {
+			t.in[w] |= 1 << p
 		}
 	}
 	return t, nil

@@ -1,6 +1,9 @@
 package wordnet
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestTables(t *testing.T) {
 	tab, err := Load()
@@ -74,5 +77,30 @@ func BenchmarkLoad(b *testing.B) {
 		if _, err := parse(table); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestInIndexMap checks InIndex's map against a binary search of the
+// sorted index lists, for every lemma of every part of speech.
+func TestInIndexMap(t *testing.T) {
+	tb, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range numPOS {
+		for q := range numPOS {
+			for _, w := range tb.index[q] {
+				_, want := slices.BinarySearch(tb.index[p], w)
+				if got := tb.InIndex(p, w); got != want {
+					t.Fatalf("InIndex(%s, %q) = %v, want %v", p, w, got, want)
+				}
+			}
+		}
+		if tb.InIndex(p, "qqqx") || tb.InIndex(p, "") {
+			t.Errorf("InIndex(%s) is true of a non-word", p)
+		}
+	}
+	if tb.InIndex(-1, "dog") || tb.InIndex(numPOS, "dog") {
+		t.Error("InIndex is true for a POS out of range")
 	}
 }
