@@ -52,6 +52,9 @@ type CorrelateOptions struct {
 	Seed       uint64  // bootstrap seed
 	Confidence float64 // interval level; 0 means 0.95
 	Epsilon    float64 // metric differences up to Epsilon are ties for acc_eq
+	// Progress, when not nil, is told as each statistic's bootstrap
+	// finishes (stage "statistics", done of total).
+	Progress func(stage string, done, total int)
 }
 
 // A Statistic is one correlation statistic with its bootstrap interval.
@@ -232,7 +235,11 @@ func correlationStats(n int, opt CorrelateOptions, points func(idx []int) (x, y 
 	}
 	x, y := points(all)
 	var out []Statistic
-	for _, s := range statistics(opt.Epsilon) {
+	stats := statistics(opt.Epsilon)
+	for k, s := range stats {
+		if opt.Progress != nil {
+			opt.Progress("statistics", k, len(stats))
+		}
 		st := Statistic{Name: s.name, Value: s.f(x, y), CI: stat.CI{Lo: math.NaN(), Hi: math.NaN(), Level: opt.Confidence}}
 		if opt.Resamples > 0 {
 			st.CI = stat.Bootstrap(n, opt.Resamples, opt.Seed, opt.Confidence, func(idx []int) float64 {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/corpora"
@@ -26,6 +27,10 @@ type Dataset struct {
 	// Tokenised says the sources and outputs are already tokenised (split
 	// on spaces); otherwise they are tokenised with edits.Tokenize.
 	Tokenised bool
+	// Progress, when not nil, is told how many of the outputs whose
+	// evidence Evidence computes are done (stage "outputs"), from any
+	// goroutine.
+	Progress func(stage string, done, total int)
 
 	// memo keeps the evidence already computed for an output, so that the
 	// models of several scales over the same outputs compute it once.
@@ -162,11 +167,18 @@ func (ds *Dataset) Evidence(x *evidence.Extractor, units []calibrate.Unit, form 
 		}
 		items[u.Item] = it
 	}
+	var done atomic.Int64
+	if ds.Progress != nil {
+		ds.Progress("outputs", 0, len(todo))
+	}
 	edits.Parallel(len(todo), func(k int) {
 		u := units[todo[k]]
 		it := items[u.Item]
 		in := evidence.Input{Source: it.src, Hyp: x.Lang.Annotate(ds.tokens(u.Output)), Refs: it.refs, RefEdits: it.refEdits}
 		out[todo[k]], _ = x.Compute(in)
+		if ds.Progress != nil {
+			ds.Progress("outputs", int(done.Add(1)), len(todo))
+		}
 	})
 	ds.mu.Lock()
 	if ds.memo == nil {

@@ -26,7 +26,10 @@ type FitRequest struct {
 	// instead of from gecmetric's evidence.
 	LLMAnswers string
 	Options    calibrate.FitOptions
-	Log        io.Writer // progress; nil for none
+	Log        io.Writer // what is fitted; nil for none
+	// Progress, when not nil, is told how far the evidence of the rated
+	// outputs has come (Dataset.Progress).
+	Progress func(stage string, done, total int)
 }
 
 // EvidenceForm returns the form the request fits. A form that does not
@@ -87,7 +90,7 @@ func FitRequested(r FitRequest) (LLMFitted, error) {
 	if err != nil {
 		return LLMFitted{}, err
 	}
-	ds := &Dataset{Name: filepath.Base(r.Human.Path), Language: r.Language, Ratings: rs, Tokenised: r.Tokenised}
+	ds := &Dataset{Name: filepath.Base(r.Human.Path), Language: r.Language, Ratings: rs, Tokenised: r.Tokenised, Progress: r.Progress}
 	if r.RefSystem != "" {
 		// The references need no ratings of their own: every output of
 		// RefSystem in the file, rated or not, by anyone, on any scale.

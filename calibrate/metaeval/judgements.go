@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/human"
@@ -21,6 +22,12 @@ type Judgements struct {
 	// Comparisons are the pairwise outcomes of every ranking (see
 	// human.Comparisons): A < B index Systems, Outcome is from A's side.
 	Comparisons []Comparison
+
+	// Progress, when not nil, is told how far the slow computations of
+	// the human scores have come: stage "TrueSkill runs" (the runs on all
+	// items) and "resamples" (the bootstrap resamples of the items, each
+	// a TrueSkill run), done of total, from any goroutine.
+	Progress func(stage string, done, total int)
 
 	byItem [][]int // comparison indices per item
 
@@ -119,7 +126,18 @@ func (j *Judgements) ExpectedWins(idx []int) []float64 {
 // Durme (2014)'s procedure as Grundkiewicz et al. (2015) ran it; see
 // TrueSkillOptions.
 func (j *Judgements) TrueSkill(idx []int, opt TrueSkillOptions) []float64 {
-	return trueSkill(len(j.Systems), j.comparisonsOf(idx), opt)
+	return trueSkill(len(j.Systems), j.comparisonsOf(idx), opt, nil)
+}
+
+// report returns a func that counts one more of total done in stage and
+// tells Progress; nil without Progress.
+func (j *Judgements) report(stage string, total int) func() {
+	if j.Progress == nil {
+		return nil
+	}
+	var done atomic.Int64
+	j.Progress(stage, 0, total)
+	return func() { j.Progress(stage, int(done.Add(1)), total) }
 }
 
 // ranked returns the indices of Systems in order of score, best first,

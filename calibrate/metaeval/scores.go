@@ -104,7 +104,7 @@ func (s *Scores) systemScores(j *Judgements, agg Aggregate, idx []int, opt TrueS
 			}
 			return out
 		}
-		mu := trueSkill(len(j.Systems), cs, opt)
+		mu := trueSkill(len(j.Systems), cs, opt, nil)
 		played := newPairTable(len(j.Systems), cs).active
 		for i := range out {
 			out[i] = mu[i]

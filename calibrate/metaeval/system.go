@@ -209,6 +209,7 @@ func (j *Judgements) resamples(opt SystemOptions) []humanScores {
 		}
 		reps[r].idx = idx
 	}
+	done := j.report("resamples", len(reps))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -227,6 +228,9 @@ func (j *Judgements) resamples(opt SystemOptions) []humanScores {
 					}
 				}
 				reps[r].ts = mu
+				if done != nil {
+					done()
+				}
 			}
 		}()
 	}

@@ -67,8 +67,9 @@ func newPairTable(n int, cs []Comparison) *pairTable {
 	return t
 }
 
-// trueSkill returns the mean mu of opt.runs() runs over the comparisons.
-func trueSkill(n int, cs []Comparison, opt TrueSkillOptions) []float64 {
+// trueSkill returns the mean mu of opt.runs() runs over the comparisons;
+// done, when not nil, is called after each run.
+func trueSkill(n int, cs []Comparison, opt TrueSkillOptions, done func()) []float64 {
 	t := newPairTable(n, cs)
 	runs := opt.runs()
 	mus := make([][]float64, runs)
@@ -80,6 +81,9 @@ func trueSkill(n int, cs []Comparison, opt TrueSkillOptions) []float64 {
 			defer wg.Done()
 			for r := range next {
 				mus[r] = t.run(rand.New(rand.NewPCG(opt.Seed, uint64(r))))
+				if done != nil {
+					done()
+				}
 			}
 		}()
 	}

@@ -72,7 +72,8 @@ func calibrateFitCommand(e *env) *cli.Command {
 			f, err := judge.FitRequested(judge.FitRequest{
 				Human: selection(cmd), Language: cmd.String("lang"), Form: cmd.String("form"),
 				RefSystem: cmd.String("ref-system"), Tokenised: cmd.Bool("tokenized"), LLMAnswers: cmd.String("llm-answers"), Log: e.stderr,
-				Options: calibrate.FitOptions{Folds: cmd.Int("folds"), Seed: cmd.Uint64("seed"), L2: cmd.Float("l2")},
+				Progress: e.meter.Stage,
+				Options:  calibrate.FitOptions{Folds: cmd.Int("folds"), Seed: cmd.Uint64("seed"), L2: cmd.Float("l2")},
 			})
 			if err != nil {
 				return err
@@ -136,7 +137,7 @@ func calibrateDefaultsCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			fitted, err := fitDefaults(root, e.stdout)
+			fitted, err := fitDefaults(root, &lineCounter{w: e.stdout, m: e.meter, unit: "models fitted"})
 			if err != nil {
 				return err
 			}
@@ -167,7 +168,7 @@ func calibrateReportCommand(e *env) *cli.Command {
 				return err
 			}
 			fmt.Fprintln(e.stderr, "gecmetric: fitting the default models")
-			fitted, err := fitDefaults(root, e.stderr)
+			fitted, err := fitDefaults(root, &lineCounter{w: e.stderr, m: e.meter, unit: "models fitted"})
 			if err != nil {
 				return err
 			}

@@ -75,7 +75,7 @@ func correlateCommand(e *env) *cli.Command {
 				return usageError{err}
 			}
 			opt := calibrate.CorrelateOptions{Level: level, Resamples: cmd.Int("resamples"), Seed: cmd.Uint64("seed"),
-				Confidence: cmd.Float("confidence"), Epsilon: cmd.Float("epsilon")}
+				Confidence: cmd.Float("confidence"), Epsilon: cmd.Float("epsilon"), Progress: e.meter.Stage}
 			if opt.Resamples == 0 {
 				opt.Resamples = -1
 			}

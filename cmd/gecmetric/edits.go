@@ -77,9 +77,7 @@ func editsCommand(e *env) *cli.Command {
 				MaxTokens: int(cmd.Int("max-tokens")),
 			}
 			opt.Policy = policyOf(cmd)
-			prog := newProgress(e.stderr, cmd.Bool("progress"))
-			opt.Progress = prog.update
-			defer prog.done()
+			opt.Progress = e.sentences(lineCount(cmd.String("source")))
 			var extract func(emit func(*corpora.M2Block) error) error
 			switch {
 			case cmd.String("m2") != "":

@@ -8,12 +8,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v3"
-	"golang.org/x/term"
 
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/corpora"
@@ -117,9 +114,8 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		return usageError{fmt.Errorf("--verbose prints the M2 scorer's report of one system; %d systems given (give one --hyp)", len(in.names))}
 	}
 	ev := eval.NewEvaluator(cfg, in.refs)
-	prog := newProgress(e.stderr, cmd.Bool("progress"))
 	// --confidence resamples sentences: it keeps every sentence's results.
-	opt := eval.RunOptions{CheckTokens: true, Progress: prog.update, Keep: out.confidence > 0}
+	opt := eval.RunOptions{CheckTokens: true, Progress: e.sentences(in.lines), Keep: out.confidence > 0}
 	var results []*eval.Result
 	// score runs the evaluation; w, with --verbose, receives the M2
 	// scorer's report sentence by sentence as the run goes.
@@ -139,7 +135,6 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 			}
 		}
 		results, err = ev.Run(ctx, in.sentences, in.names, opt)
-		prog.done()
 		if err == nil && vw != nil {
 			err = vw.Close()
 		}
@@ -227,6 +222,7 @@ type evalInput struct {
 	refs      int
 	files     *eval.Files // nil for the demo
 	tokenize  bool        // --tokenize
+	lines     int         // sentences to read, when known (progress)
 }
 
 func demoInput() evalInput {
@@ -288,7 +284,8 @@ func openEvalInput(cmd *cli.Command, hyps []string) (evalInput, error) {
 	if err != nil {
 		return evalInput{}, inputError(err)
 	}
-	return evalInput{sentences: files, names: files.Systems(), refs: files.References(), files: files, tokenize: cmd.Bool("tokenize")}, nil
+	return evalInput{sentences: files, names: files.Systems(), refs: files.References(), files: files, tokenize: cmd.Bool("tokenize"),
+		lines: lineCount(append(hyps, cmd.String("source"))...)}, nil
 }
 
 // readTestSet reads the test set of --source and --ref with the systems
@@ -331,55 +328,6 @@ func (in *evalInput) warn(stderr io.Writer, results []*eval.Result) {
 			fmt.Fprintf(stderr, "gecmetric: warning: %s\n", w)
 		}
 	}
-}
-
-// progress reports sentences done, rate and, for files, nothing more
-// than the rate (the total is not known while streaming) on stderr: a line
-// that updates on a terminal, plain lines every 10 s with --progress
-// otherwise, and nothing for runs shorter than 2 s.
-type progress struct {
-	w        io.Writer
-	tty, on  bool
-	start    time.Time
-	last     time.Time
-	shown    bool
-	interval time.Duration
-}
-
-func newProgress(w io.Writer, forced bool) *progress {
-	f, ok := w.(*os.File)
-	tty := ok && term.IsTerminal(int(f.Fd()))
-	p := &progress{w: w, tty: tty, on: tty || forced, start: time.Now(), interval: 10 * time.Second}
-	if tty {
-		p.interval = 500 * time.Millisecond
-	}
-	return p
-}
-
-func (p *progress) update(done int) {
-	if !p.on {
-		return
-	}
-	now := time.Now()
-	if now.Sub(p.start) < 2*time.Second && !p.shown || now.Sub(p.last) < p.interval {
-		return
-	}
-	p.last = now
-	el := now.Sub(p.start).Seconds()
-	msg := fmt.Sprintf("gecmetric: %d sentences, %.0f/s, %s", done, float64(done)/el, time.Duration(el*float64(time.Second)).Round(time.Second))
-	if p.tty {
-		fmt.Fprintf(p.w, "\r\033[K%s", msg)
-	} else {
-		fmt.Fprintln(p.w, msg)
-	}
-	p.shown = true
-}
-
-func (p *progress) done() {
-	if p.shown && p.tty {
-		fmt.Fprint(p.w, "\r\033[K")
-	}
-	p.shown = false
 }
 
 type jsonPRF struct {

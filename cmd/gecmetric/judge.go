@@ -89,9 +89,7 @@ func judgeCommand(e *env) *cli.Command {
 				return writeLLMQueryFile(cmd, path)
 			}
 			opt := judge.StreamOptions{}
-			prog := newProgress(e.stderr, cmd.Bool("progress"))
-			opt.Progress = prog.update
-			defer prog.done()
+			opt.Progress = e.sentences(in.lines)
 			var sum *judgeSummary
 			var lines func(int, []judge.Judgement) error
 			w := bufio.NewWriter(e.stdout)

@@ -18,6 +18,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
+	"github.com/gecmetric/gecmetric/internal/progress"
 	"github.com/gecmetric/gecmetric/internal/usage"
 )
 
@@ -33,6 +34,7 @@ func main() {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	meter          *progress.Meter // the running command's progress; nil outside slow commands
 }
 
 // commands lists the subcommands. Each lives in its own file.
@@ -84,7 +86,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	for _, c := range app.Commands {
 		sameOutputFlag(e, c)
-		elapsedProgress(e, c)
+		withProgress(e, c)
 	}
 	flagUsageErrors(app)
 	args, err := prepareArgs(args, app)

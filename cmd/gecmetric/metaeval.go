@@ -90,9 +90,10 @@ func runMetaEval(ctx context.Context, e *env, cmd *cli.Command) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", cmd.String("rankings"), err)
 	}
+	j.Progress = e.meter.Stage
 	var scores []metaeval.Scores
 	if hyps := cmd.StringSlice("hyp"); len(hyps) > 0 {
-		if scores, err = toolboxScores(ctx, cmd, hyps, e.stderr); err != nil {
+		if scores, err = toolboxScores(ctx, cmd, hyps, e); err != nil {
 			return err
 		}
 	} else if len(cmd.StringSlice("ref")) > 0 {
@@ -188,7 +189,8 @@ func namedFile(arg string) (name, path string) {
 
 // toolboxScores reads the test set and the outputs as eval does and scores
 // them with the --metrics.
-func toolboxScores(ctx context.Context, cmd *cli.Command, hyps []string, stderr io.Writer) ([]metaeval.Scores, error) {
+func toolboxScores(ctx context.Context, cmd *cli.Command, hyps []string, e *env) ([]metaeval.Scores, error) {
+	stderr := e.stderr
 	names, err := toolbox.ParseMetrics(cmd.String("metrics"))
 	if err != nil {
 		return nil, usageError{fmt.Errorf("--metrics: %v", err)}
@@ -213,7 +215,7 @@ func toolboxScores(ctx context.Context, cmd *cli.Command, hyps []string, stderr 
 		systems[k].Name = sysNames[k]
 	}
 	cfg := eval.Config{Beta: beta, Lang: languageFor(cmd.String("lang")), Version: version}
-	opt := toolbox.Options{Eval: cfg}
+	opt := toolbox.Options{Eval: cfg, Progress: e.meter.Stage}
 	if slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, "llm:") }) {
 		if cmd.String("llm-url") == "" {
 			return nil, usageError{errors.New("--metrics llm:Q needs --llm-url and --llm-model: the language model to ask")}

@@ -109,6 +109,18 @@ type Options struct {
 	// its run (nil: context.Background()).
 	LLM     *llmjudge.Client
 	Context context.Context
+	// Progress, when not nil, is told after each system is scored by the
+	// metrics of a stage ("systems (m2, errant, gleu)", "systems (judge)"),
+	// done of total.
+	Progress func(stage string, done, total int)
+}
+
+// report tells opt.Progress that done of total systems are scored in
+// stage.
+func (opt *Options) report(stage string, done, total int) {
+	if opt.Progress != nil {
+		opt.Progress(stage, done, total)
+	}
 }
 
 // Score scores every system with each named metric (ParseMetrics) and
@@ -140,7 +152,9 @@ func Score(set *eval.TestSet, systems []eval.System, names []string, opt Options
 		if beta == 0 {
 			beta = 0.5
 		}
-		for _, sys := range systems {
+		stage := "systems (" + strings.Join(evalNames, ", ") + ")"
+		for k, sys := range systems {
+			opt.report(stage, k, len(systems))
 			res, err := ev.Score(sys)
 			if err != nil {
 				return nil, err
@@ -168,6 +182,7 @@ func Score(set *eval.TestSet, systems []eval.System, names []string, opt Options
 				lines[GLEU][sys.Name], corpus[GLEU][sys.Name] = v, r.Mean
 			}
 		}
+		opt.report(stage, len(systems), len(systems))
 	}
 	if slices.Contains(names, ChrF) {
 		refs := make([][][]string, len(set.Refs))
@@ -236,6 +251,7 @@ func judgeScores(set *eval.TestSet, systems []eval.System, names []string, opt O
 	cache := map[key]both{}
 	results := make([][]both, len(systems))
 	for s, sys := range systems {
+		opt.report("systems (judge)", s, len(systems))
 		if len(sys.Tokens) != n {
 			return fmt.Errorf("toolbox: system %s has %d sentences, the source %d", sys.Name, len(sys.Tokens), n)
 		}
@@ -315,6 +331,7 @@ func llmScores(set *eval.TestSet, systems []eval.System, names []string, opt Opt
 	sysNames := make([]string, len(systems))
 	outputs := make([][]string, len(systems))
 	for s, sys := range systems {
+		opt.report("systems (judge)", s, len(systems))
 		if len(sys.Tokens) != n {
 			return fmt.Errorf("toolbox: system %s has %d sentences, the source %d", sys.Name, len(sys.Tokens), n)
 		}
