@@ -22,7 +22,7 @@ import (
 // line (a whole document on one line, say) from taking minutes and
 // gigabytes: it is refused at once, with its file and line. Real sentences
 // stay far below it (the longest of CoNLL-2014 has 227 tokens).
-const DefaultMaxTokens = 1000
+const DefaultMaxTokens = 10000
 
 // ErrNoSource is returned by OpenTestSet when plain-text references come
 // without a source and no M2 reference gives one.

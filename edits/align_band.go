@@ -62,10 +62,13 @@ import (
 const bandMinCells = 1 << 16
 
 // bandStartW is the half-width of the first band; bandMargin is the slack
-// below the bound a band's optimum must keep.
+// below the bound a band's optimum must keep; bandSlack widens a band
+// chosen from a narrower one's optimum a little more, so that the reads
+// checked on the path (see transpositionReadsExact) pass too.
 const (
 	bandStartW = 64
 	bandMargin = 0.5
+	bandSlack  = 8
 )
 
 // DefaultMaxCells bounds the alignment band of one pair in
@@ -172,15 +175,16 @@ func (ws *workspace) alignBand(o, c *Sentence, lev bool, w, maxCells int) ([]Ali
 		bound := float64(diff + 2*(w+1))
 		switch {
 		case bd.full():
-			ops, _ := ws.backtrackBand(&bd, bb, lev, math.Inf(1))
+			ops, _ := ws.backtrackBand(&bd, bb, o, c, lev, math.Inf(1))
 			return ops, nil
 		case total+bandMargin < bound:
-			if ops, ok := ws.backtrackBand(&bd, bb, lev, bound); ok {
+			if ops, ok := ws.backtrackBand(&bd, bb, o, c, lev, bound); ok {
 				return ops, nil
 			}
 			w *= 2
 		default:
-			w = max(2*w, int((total+bandMargin-float64(diff))/2)+1)
+			// Wide enough to pass, with room for the checks of the path.
+			w = max(2*w, int((total+bandMargin-float64(diff))/2)+1+bandSlack)
 		}
 	}
 }
@@ -233,7 +237,11 @@ func (ws *workspace) fillBand(bd *band, bb *bandBuffers, o, c *Sentence, lev boo
 				sub = cost[diag] + 1
 			} else {
 				sub = ws.subBounded(ot, &c.Tokens[tj], ti, tj, cost[diag], min(ins, del))
-				if k, tc, ok := ws.transpositionBand(cost, bd, ti, tj); ok && tc <= sub && tc <= ins && tc <= del {
+				// No transposition of two or more tokens costs less than
+				// |j-i|+1 (see transpositionBand): most cells need no walk.
+				if bound := min(sub, ins, del); float64(max(j-i, i-j)+1) > bound {
+					// refused
+				} else if k, tc, ok := ws.transpositionBand(cost, bd, ti, tj, bound); ok && tc <= sub && tc <= ins && tc <= del {
 					cost[cell], op[cell] = tc, opT
 					bb.tlen[cell] = int32(k + 1)
 					continue
@@ -253,12 +261,20 @@ func (ws *workspace) fillBand(bd *band, bb *bandBuffers, o, c *Sentence, lev boo
 }
 
 // transpositionBand is transposition over the band: source token i and
-// correction token j, the diagonal read back from cell (i+1, j+1).
-func (ws *workspace) transpositionBand(cost []float64, bd *band, i, j int) (int, float64, bool) {
+// correction token j, the diagonal read back from cell (i+1, j+1). As
+// there, the walk stops once |j-i|+k, a floor on the cost of a
+// transposition of k+1 tokens (every cell of the diagonal costs at least
+// |j-i|, in the band as in the whole matrix), exceeds bound, the cheapest
+// other step, since the cell would refuse it.
+func (ws *workspace) transpositionBand(cost []float64, bd *band, i, j int, bound float64) (int, float64, bool) {
 	var ho, hc uint64 = ws.ohash[i], ws.chash[j]
 	d := j - i
+	absd := max(d, -d)
 	upper := cost[bd.at(i, i+d)]
 	for k := 1; i-k >= 0 && j-k >= 0; k++ {
+		if float64(absd+k) > bound {
+			return 0, 0, false
+		}
 		a := i - k
 		lower := cost[bd.at(a, a+d)]
 		if upper == lower {
@@ -278,7 +294,7 @@ func (ws *workspace) transpositionBand(cost []float64, bd *band, i, j int) (int,
 // finite bound it checks, at every step, the cells the transposition
 // search read (see the comment at the top of this file) and reports false
 // if one of them may cost less in the whole matrix.
-func (ws *workspace) backtrackBand(bd *band, bb *bandBuffers, lev bool, bound float64) ([]AlignOp, bool) {
+func (ws *workspace) backtrackBand(bd *band, bb *bandBuffers, o, c *Sentence, lev bool, bound float64) ([]AlignOp, bool) {
 	cost, op := bb.cost, bb.op
 	total := cost[bd.cells()-1]
 	var out []AlignOp
@@ -286,7 +302,7 @@ func (ws *workspace) backtrackBand(bd *band, bb *bandBuffers, lev bool, bound fl
 	for i+j != 0 {
 		cell := bd.at(i, j)
 		if !lev && !math.IsInf(bound, 1) && op[cell] != opM && i > 0 && j > 0 {
-			if !ws.transpositionReadsExact(bd, cost, i, j, bound-bandMargin-(total-cost[cell])) {
+			if !ws.transpositionReadsExact(bd, cost, o, c, i, j, bound-bandMargin-(total-cost[cell])) {
 				return nil, false
 			}
 		}
@@ -316,15 +332,30 @@ func (ws *workspace) backtrackBand(bd *band, bb *bandBuffers, lev bool, bound fl
 // again and reports whether every cell q it reads, at distance t from
 // (i, j), has cost(q) + 2t < limit (so that its band cost is its cost in
 // the whole matrix).
-func (ws *workspace) transpositionReadsExact(bd *band, cost []float64, i, j int, limit float64) bool {
+func (ws *workspace) transpositionReadsExact(bd *band, cost []float64, o, c *Sentence, i, j int, limit float64) bool {
 	ti, tj := i-1, j-1
+	// The walk's bound, as fillBand computed it.
+	inf := math.Inf(1)
+	del, ins := inf, inf
+	if j <= bd.hi(i-1) {
+		del = cost[bd.at(i-1, j)] + 1
+	}
+	if j > bd.lo(i) {
+		ins = cost[bd.at(i, j-1)] + 1
+	}
+	sub := ws.subBounded(&o.Tokens[ti], &c.Tokens[tj], ti, tj, cost[bd.at(i-1, j-1)], min(ins, del))
+	bound := min(sub, ins, del)
 	var ho, hc uint64 = ws.ohash[ti], ws.chash[tj]
 	d := j - i
+	absd := max(d, -d)
 	upper := cost[bd.at(i-1, i-1+d)]
-	if upper+2 >= limit {
-		return false
-	}
 	for k := 1; ti-k >= 0 && tj-k >= 0; k++ {
+		if float64(absd+k) > bound {
+			return true
+		}
+		if upper+2*float64(k) >= limit {
+			return false
+		}
 		a := ti - k
 		lower := cost[bd.at(a, a+d)]
 		if lower+2*float64(k+1) >= limit {
