@@ -10,6 +10,7 @@ import (
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/internal/batch"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // ExtractOptions configure ExtractParallel and RedoM2.
@@ -69,7 +70,7 @@ func ExtractParallel(ctx context.Context, source string, targets []string, opt E
 	}
 	n := 0
 	err = batch.Map(ctx, opt.batch(), next, func(_ int, s **TestSentence) (*M2Block, error) {
-		return extractSentence(*s, ts.Hyps, &opt), nil
+		return extractSentence(*s, ts.Hyps, &opt)
 	}, func(_ **TestSentence, b **M2Block) error {
 		opt.progress(&n)
 		if *b == nil {
@@ -84,10 +85,12 @@ func ExtractParallel(ctx context.Context, source string, targets []string, opt E
 }
 
 // extractSentence returns the block of one source line and its targets,
-// nil for an empty source line.
-func extractSentence(s *TestSentence, files []TestFile, opt *ExtractOptions) *M2Block {
+// nil for an empty source line. A pair too far apart for its length to
+// align within the cell limit (edits.ErrTooLarge) is an error at the
+// target's line.
+func extractSentence(s *TestSentence, files []TestFile, opt *ExtractOptions) (*M2Block, error) {
 	if strings.TrimSpace(s.SourceText) == "" {
-		return nil
+		return nil, nil
 	}
 	lang := opt.Lang
 	src := lang.Annotate(s.Source)
@@ -103,11 +106,15 @@ func extractSentence(s *TestSentence, files []TestFile, opt *ExtractOptions) *M2
 			b.Edits = append(b.Edits, errantEdit(edits.Noop(), t))
 			continue
 		}
-		for _, e := range edits.Extract(lang, src, edits.AnnotateCorrection(lang, src, tgt.Tokens), opt.Edits) {
+		es, err := edits.ExtractBounded(lang, src, edits.AnnotateCorrection(lang, src, tgt.Tokens), opt.Edits)
+		if err != nil {
+			return nil, parseerr.Wrap(files[t].Path, tgt.Line, 0, err)
+		}
+		for _, e := range es {
 			b.Edits = append(b.Edits, errantEdit(e, t))
 		}
 	}
-	return b
+	return b, nil
 }
 
 // errantEdit is the M2 form of e as ERRANT writes it: a deletion's

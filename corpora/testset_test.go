@@ -153,7 +153,7 @@ func TestTestSetOneMegabyteLine(t *testing.T) {
 	line := strings.Repeat("word , ", 1<<20/7)
 	p := writeTestFiles(t, map[string]string{"src.txt": "a b\n" + line + "\n", "hyp.txt": "a b\n" + line + "\n"})
 	_, err := OpenTestSet(TestSetOptions{Source: p("src.txt"), Refs: []string{p("src.txt")}, Hyps: []string{p("hyp.txt")}})
-	want := p("src.txt") + ":2: sentence too long: 299592 tokens, more than the limit of 1000"
+	want := p("src.txt") + ":2: sentence too long: 299592 tokens, more than the limit of 10000"
 	if err == nil || err.Error() != want || !errors.Is(err, ErrTooLong) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

@@ -56,3 +56,36 @@ func BenchmarkJudgeCoNLL(b *testing.B) {
 	}
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "outputs/s")
 }
+
+// BenchmarkJudgeLongSentence judges one sentence of 8,000-odd tokens
+// (CoNLL-2014 sentences joined: source, ref0 and AMU's output), as
+// `gecmetric judge --source --ref --hyp` does: issue 12's bounded cost per
+// sentence. Each iteration starts with empty evidence caches.
+func BenchmarkJudgeLongSentence(b *testing.B) {
+	dir := testdata.Dir(b, "conll14-errant", "text")
+	files, err := corpora.ReadParallel(filepath.Join(dir, "source.txt"), filepath.Join(dir, "ref0.txt"), filepath.Join(dir, "AMU.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var src, ref, hyp []string
+	for i := 0; len(src) < 8000; i++ {
+		src = append(src, files[0].Tokens[i]...)
+		ref = append(ref, files[1].Tokens[i]...)
+		hyp = append(hyp, files[2].Tokens[i]...)
+	}
+	run := func() {
+		j, err := New("en")
+		if err != nil {
+			b.Fatal(err)
+		}
+		lang := j.Evidence.Lang
+		s, r := lang.Annotate(src), lang.Annotate(ref)
+		re := edits.Extract(lang, s, r, j.Evidence.Options)
+		j.JudgeEvidence(evidence.Input{Source: s, Hyp: lang.Annotate(hyp), Refs: []*edits.Sentence{r}, RefEdits: [][]edits.Edit{re}})
+	}
+	run() // load the models
+	for b.Loop() {
+		run()
+	}
+	b.ReportMetric(float64(len(src)), "tokens")
+}

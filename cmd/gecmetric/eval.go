@@ -15,6 +15,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
+	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/internal/demo"
 	"github.com/gecmetric/gecmetric/metrics/errant"
@@ -271,9 +272,14 @@ func inputError(err error) error {
 		return hinted(err, tokenize.Hint)
 	case errors.Is(err, corpora.ErrTooLong):
 		return hinted(err, maxTokensHint)
+	case errors.Is(err, edits.ErrTooLarge), errors.Is(err, m2.ErrLatticeTooLarge):
+		return hinted(err, alignHint)
 	}
 	return err
 }
+
+// alignHint is the advice for a pair too far apart to align at its length.
+const alignHint = "a correction this far from its source costs too much to align at this length (is it the same sentence?); --max-tokens N refuses sentences over N tokens before aligning them"
 
 // maxTokensHint is the advice for a sentence over --max-tokens.
 const maxTokensHint = "raise --max-tokens (-1: no limit) to read longer sentences; their cost grows with their length"

@@ -192,44 +192,55 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 	var out sentenceOut
 	var src *edits.Sentence
 	cache := map[string][]edits.Edit{}
-	extract := func(target []string) []edits.Edit {
+	extract := func(target []string) ([]edits.Edit, error) {
 		// A target equal to its source has no edits and is not
 		// annotated; systems often agree on a sentence, so each distinct
 		// correction is extracted once.
 		if slices.Equal(s.Source, target) {
-			return nil
+			return nil, nil
 		}
 		key := strings.Join(target, "\x00")
 		if es, ok := cache[key]; ok {
-			return es
+			return es, nil
 		}
 		if src == nil {
 			src = cfg.Lang.Annotate(s.Source)
 		}
-		es := edits.Extract(cfg.Lang, src, edits.AnnotateCorrection(cfg.Lang, src, target), cfg.Extract)
+		es, err := edits.ExtractBounded(cfg.Lang, src, edits.AnnotateCorrection(cfg.Lang, src, target), cfg.Extract)
+		if err != nil {
+			return nil, err
+		}
 		cache[key] = es
-		return es
+		return es, nil
 	}
 	var refEdits [][]edits.Edit
-	refEditsOf := func() [][]edits.Edit {
+	refEditsOf := func() ([][]edits.Edit, error) {
 		if refEdits == nil {
 			refEdits = make([][]edits.Edit, len(s.Refs))
 			for k, r := range s.Refs {
 				if r.Edits != nil {
 					refEdits[k] = r.Edits
 				} else {
-					refEdits[k] = extract(r.Tokens)
+					es, err := extract(r.Tokens)
+					if err != nil {
+						return nil, fmt.Errorf("reference %d: %w", k+1, err)
+					}
+					refEdits[k] = es
 				}
 			}
 		}
-		return refEdits
+		return refEdits, nil
 	}
 	var gold *m2.Sentence
 	if cfg.Has(M2) {
 		gold = s.M2Gold
 		if gold == nil {
 			var anns []m2.Annotation
-			for k, es := range refEditsOf() {
+			res, err := refEditsOf()
+			if err != nil {
+				return out, err
+			}
+			for k, es := range res {
 				if len(es) == 0 {
 					anns = append(anns, m2.Annotation{Edit: edits.Noop(), Coder: k})
 				}
@@ -245,7 +256,10 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 		if s.ERRANTRefs != nil {
 			out.errR = *s.ERRANTRefs
 		} else {
-			res := refEditsOf()
+			res, err := refEditsOf()
+			if err != nil {
+				return out, err
+			}
 			out.errR = make(errant.Sentence, len(res))
 			for k := range res {
 				out.errR[k] = errant.Annotation{Coder: k, Edits: res[k]}
@@ -288,7 +302,10 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 					if cfg.Lang == nil {
 						return out, fmt.Errorf("eval: a system is plain text and no language is set to extract its edits")
 					}
-					es = extract(hyp.Tokens)
+					var err error
+					if es, err = extract(hyp.Tokens); err != nil {
+						return out, err
+					}
 				}
 				o.edits = es
 				o.errant = errant.Sentence{{Coder: 0, Edits: es}}
