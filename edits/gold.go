@@ -16,9 +16,63 @@ func isDetection(t string) bool { return t == "UNK" || t == "Um" }
 // pseudo-correction in C. This is how errant_m2 rebuilds a correction
 // from gold edits; overlapping edits are applied in order as it does, with
 // spans clipped to the sentence instead of failing.
+//
+// Edits whose spans lie in the sentence and do not overlap, the usual
+// case, are applied in one pass, in time linear in the sentence (one
+// replacement after another would be quadratic: a joined document of
+// 187,000 tokens and 40,000 edits took seconds).
 func ApplyEdits(src []string, es []Edit) ([]string, []Edit) {
 	es = slices.Clone(es)
 	slices.SortStableFunc(es, bySourceSpan)
+	if disjoint(src, es) {
+		return applyDisjoint(src, es), es
+	}
+	return applyInOrder(src, es), es
+}
+
+// disjoint reports whether the sorted edits es lie in src and do not
+// overlap (noops aside).
+func disjoint(src []string, es []Edit) bool {
+	prev := 0
+	for i := range es {
+		e := &es[i]
+		if e.IsNoop() {
+			continue
+		}
+		if e.OStart < prev || e.OEnd < e.OStart || e.OEnd > len(src) {
+			return false
+		}
+		prev = e.OEnd
+	}
+	return true
+}
+
+// applyDisjoint is applyInOrder for disjoint edits, in one pass.
+func applyDisjoint(src []string, es []Edit) []string {
+	cor := make([]string, 0, len(src))
+	prev, offset := 0, 0
+	for i := range es {
+		e := &es[i]
+		if e.IsNoop() {
+			continue
+		}
+		repl := e.C
+		if isDetection(e.Type) {
+			repl = src[e.OStart:e.OEnd]
+		}
+		cor = append(cor, src[prev:e.OStart]...)
+		cor = append(cor, repl...)
+		e.CStart = e.OStart + offset
+		e.CEnd = e.CStart + len(repl)
+		offset += len(repl) - (e.OEnd - e.OStart)
+		prev = e.OEnd
+	}
+	return append(cor, src[prev:]...)
+}
+
+// applyInOrder applies the sorted edits es to src one after another,
+// filling in their correction spans.
+func applyInOrder(src []string, es []Edit) []string {
 	cor := slices.Clone(src)
 	offset := 0
 	for i := range es {
@@ -37,7 +91,7 @@ func ApplyEdits(src []string, es []Edit) ([]string, []Edit) {
 		e.CEnd = e.CStart + len(repl)
 		offset += len(repl) - (e.OEnd - e.OStart)
 	}
-	return cor, es
+	return cor
 }
 
 // bySourceSpan orders edits by source start, then source end.

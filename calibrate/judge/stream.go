@@ -38,7 +38,7 @@ func (j *Judge) Stream(ctx context.Context, src eval.Sentences, opt StreamOption
 		}
 		return *src.Sentence(), true
 	}
-	work := func(_ int, s *eval.Sentence) ([]Judgement, error) { return j.judgeSentence(s), nil }
+	work := func(_ int, s *eval.Sentence) ([]Judgement, error) { return j.judgeSentence(s) }
 	emit := func(_ *eval.Sentence, js *[]Judgement) error {
 		if err := each(n, *js); err != nil {
 			return err
@@ -50,23 +50,36 @@ func (j *Judge) Stream(ctx context.Context, src eval.Sentences, opt StreamOption
 		return nil
 	}
 	if err := batch.Map(ctx, size, next, work, emit); err != nil {
-		return err
+		return fmt.Errorf("sentence %d: %w", n+1, err)
 	}
 	return src.Err()
 }
 
-// judgeSentence judges every system's output of one sentence.
-func (j *Judge) judgeSentence(s *eval.Sentence) []Judgement {
+// longPair is the size of alignment matrix, source tokens times output
+// tokens, above which judgeSentence checks first that an output aligns
+// within edits.DefaultMaxCells with its source and references.
+const longPair = 1 << 20
+
+// judgeSentence judges every system's output of one sentence. Reference
+// edits are extracted within edits' cell limit (edits.ExtractBounded);
+// for a long output, the alignments the evidence will make (with the
+// source and every reference) are tried within it first, so that an output
+// too far from them for its length is an error wrapping edits.ErrTooLarge
+// rather than a matrix of gigabytes. That check aligns a long output twice.
+func (j *Judge) judgeSentence(s *eval.Sentence) ([]Judgement, error) {
 	lang := j.Evidence.Lang
 	var ev evidence.Input
 	if s.Source != nil {
 		ev.Source = lang.Annotate(s.Source)
-		for _, r := range s.Refs {
+		for k, r := range s.Refs {
 			rs := lang.Annotate(r.Tokens)
 			ev.Refs = append(ev.Refs, rs)
 			es := r.Edits
 			if es == nil {
-				es = edits.Extract(lang, ev.Source, rs, j.Evidence.Options)
+				var err error
+				if es, err = edits.ExtractBounded(lang, ev.Source, rs, j.Evidence.Options); err != nil {
+					return nil, fmt.Errorf("reference %d: %w", k+1, err)
+				}
 			}
 			ev.RefEdits = append(ev.RefEdits, es)
 		}
@@ -74,9 +87,20 @@ func (j *Judge) judgeSentence(s *eval.Sentence) []Judgement {
 	out := make([]Judgement, len(s.Hyps))
 	for h, hyp := range s.Hyps {
 		ev.Hyp = lang.Annotate(hyp.Tokens)
+		if ev.Source != nil && (ev.Source.Len()+1)*(ev.Hyp.Len()+1) > longPair {
+			_, err := edits.AlignBounded(ev.Source, ev.Hyp, j.Evidence.Options)
+			for _, r := range ev.Refs {
+				if err == nil {
+					_, err = edits.AlignBounded(ev.Hyp, r, j.Evidence.Options)
+				}
+			}
+			if err != nil {
+				return nil, fmt.Errorf("output %d: %w", h+1, err)
+			}
+		}
 		out[h] = j.JudgeEvidence(ev)
 	}
-	return out
+	return out, nil
 }
 
 // Overall returns the overall rating of every output, for every system:
