@@ -887,13 +887,19 @@ func parallelVerb(tokens, tags []string, i int, w string) string {
 	if i == 0 || tags[i-1] != "CC" {
 		return ""
 	}
-	for j := i - 2; j >= 0; j-- {
+	// The look-back stops after maxParallelBack tokens, so that a
+	// document on one line is tagged in linear time; no sentence of
+	// CoNLL-2014 is that long (227 tokens at most).
+	for j := i - 2; j >= max(0, i-maxParallelBack); j-- {
 		if lower(tokens[j]) == w && strings.HasPrefix(tags[j], "VB") {
 			return tags[j]
 		}
 	}
 	return ""
 }
+
+// maxParallelBack is how far back parallelVerb looks for the verb.
+const maxParallelBack = 256
 
 // prevNonAdverb returns the index of the last token before i that is not an
 // adverb, or -1.
