@@ -15,7 +15,8 @@ import (
 // scale's name is also a key holding the label, so a table reader that
 // maps rating columns to scales reads the file as it is.
 type Rating struct {
-	Item      string   `json:"item"` // the item's line number in the task files, from 0
+	Item      string   `json:"item"` // the item's id: its line in the task files, counted from 0 (as stored)
+	Line      int      `json:"line"` // the same line counted from 1, as every JSON output of gecmetric names it
 	Annotator string   `json:"annotator"`
 	System    string   `json:"system"`
 	Source    string   `json:"source"`
@@ -82,7 +83,7 @@ func (d *DB) Ratings(annotator string) ([]Rating, error) {
 			if !ok {
 				continue
 			}
-			rt := Rating{Item: strconv.Itoa(j.Item), Annotator: j.Annotator, System: j.System,
+			rt := Rating{Item: strconv.Itoa(j.Item), Line: j.Item + 1, Annotator: j.Annotator, System: j.System,
 				Source: it.Source, Reference: it.Reference, Output: it.Outputs[j.System], PostEdit: j.PostEdit,
 				Scale: r.Scale.Name, Label: l, Edits: edits}
 			if v, ok := r.Value(l); ok {

@@ -84,8 +84,17 @@ func TestJSONLForCalibrate(t *testing.T) {
 			t.Errorf("rating %s not read back from the export", key(r))
 		}
 	}
-	// The edits from output to post-edit are the errors the output had.
+	// The edits from output to post-edit are the errors the output had;
+	// "line" is the item's line counted from 1, as in every JSON output.
 	rt, _ := db.Ratings("")
+	for _, r := range rt {
+		if r.Line != 2 || r.Item != "1" {
+			t.Errorf("item %q, line %d; want item 1 (from 0) on line 2", r.Item, r.Line)
+		}
+	}
+	if !bytes.Contains(buf.Bytes(), []byte(`"item":"1","line":2,`)) {
+		t.Errorf("export lacks the line number:\n%s", buf.String())
+	}
 	for _, r := range rt {
 		if r.System == "sysA" && (len(r.Edits) != 1 || r.Edits[0].Output[0] != "cat" || r.Edits[0].Post[0] != "cats") {
 			t.Errorf("sysA edits %+v", r.Edits)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/annotate"
 	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // annotateCommand is `gecmetric annotate`: the post-edit annotation
@@ -109,10 +110,25 @@ func annotateCommand(e *env) *cli.Command {
 					dbFlag,
 					&cli.StringFlag{Name: "format", Usage: "swell-json or jsonl", Value: "jsonl"},
 					&cli.StringFlag{Name: "annotator", Usage: "only this annotator `NAME` (swell-json to stdout needs one)"},
-					&cli.StringFlag{Name: "out", Usage: "swell-json: write `DIR`/NAME.json for each annotator", Action: outputDir},
+					&cli.StringFlag{Name: "out", Usage: "jsonl: write the JSON Lines to this `FILE` instead of stdout; swell-json: write DIR/NAME.json for each annotator"},
 				},
 				Action: func(ctx context.Context, c *cli.Command) error {
-					return annotate.Export(e.stdout, c.String("db"), c.String("format"), c.String("annotator"), c.String("out"))
+					out := c.String("out")
+					if c.String("format") == "jsonl" && out != "" {
+						// -o is the file the output goes to, as everywhere.
+						if err := atomicfile.Check(out); err != nil {
+							return err
+						}
+						return atomicfile.Write(out, func(w io.Writer) error {
+							return annotate.Export(w, c.String("db"), "jsonl", c.String("annotator"), "")
+						})
+					}
+					if out != "" {
+						if err := atomicfile.CheckDir(out); err != nil {
+							return err
+						}
+					}
+					return annotate.Export(e.stdout, c.String("db"), c.String("format"), c.String("annotator"), out)
 				},
 			},
 			{

@@ -51,7 +51,7 @@ func metaEvalCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "rankings-format", Usage: "appraise or wmt (default: appraise for .xml, else wmt)"},
 			&cli.StringFlag{Name: "source", Aliases: []string{"s"}, Usage: "source sentences, one tokenised sentence per line (optional with M2 references)"},
 			&cli.StringSliceFlag{Name: "ref", Aliases: []string{"r"}, Usage: "a reference: an M2 file or plain text (repeatable)"},
-			&cli.StringSliceFlag{Name: "hyp", Aliases: []string{"o"}, Usage: "a ranked system's output, NAME=FILE or FILE (repeatable)"},
+			&cli.StringSliceFlag{Name: "hyp", Usage: "a ranked system's output, NAME=FILE or FILE (repeatable)"},
 			&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu,chrf", Usage: "comma-separated metrics computed on --hyp outputs (see above)"},
 			&cli.StringSliceFlag{Name: "scores", Usage: "external scores, NAME=FILE or FILE (repeatable; see above)"},
 			&cli.StringFlag{Name: "level", Value: "both", Usage: "system, sentence or both"},
