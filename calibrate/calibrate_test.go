@@ -225,3 +225,25 @@ func TestCorrelateNoOverlap(t *testing.T) {
 		})
 	}
 }
+
+// CorrelateOptions.Progress hears of each statistic before its bootstrap.
+func TestCorrelateProgress(t *testing.T) {
+	rs := human.Ratings{
+		{Item: "1", System: "A", Annotator: "x", Scale: human.Fluency4, Value: 3},
+		{Item: "2", System: "A", Annotator: "x", Scale: human.Fluency4, Value: 2},
+		{Item: "3", System: "A", Annotator: "x", Scale: human.Fluency4, Value: 4},
+	}
+	var got []int
+	opt := CorrelateOptions{Resamples: 10, Progress: func(stage string, done, total int) {
+		if stage != "statistics" || total != 5 {
+			t.Errorf("stage %q, total %d", stage, total)
+		}
+		got = append(got, done)
+	}}
+	if _, err := Correlate(rs, "fluency", []MetricScore{{"1", "A", 0.5}, {"2", "A", 0.1}, {"3", "A", 0.9}}, opt); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != "[0 1 2 3 4]" {
+		t.Errorf("reports %v, want [0 1 2 3 4]", got)
+	}
+}

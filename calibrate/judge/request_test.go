@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gecmetric/gecmetric/calibrate"
@@ -69,6 +71,13 @@ func TestFitRequestedReferenceSystem(t *testing.T) {
 	if err := os.WriteFile(path, []byte(rows), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	var mu sync.Mutex
+	var reports []string
+	progress := func(stage string, done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		reports = append(reports, fmt.Sprintf("%s %d/%d", stage, done, total))
+	}
 	for _, tc := range []struct{ ref, err string }{
 		{"gold", ""},
 		{"silver", "--ref-system silver: no outputs of that system in " + path + " (systems with outputs: A, B, gold)"},
@@ -77,7 +86,7 @@ func TestFitRequestedReferenceSystem(t *testing.T) {
 			Human: human.Selection{Path: path, Format: "csv", Scales: []string{"grammaticality"},
 				Columns: human.RatingTable{Item: "item", System: "system", Annotator: "annotator", Source: "source", Output: "output"},
 				Ratings: []string{"g=swedish/grammaticality"}},
-			Language: "sv", RefSystem: tc.ref, Options: calibrate.FitOptions{Folds: 2},
+			Language: "sv", RefSystem: tc.ref, Options: calibrate.FitOptions{Folds: 2}, Progress: progress,
 		})
 		if tc.err != "" {
 			if err == nil || !usage.Is(err) || err.Error() != tc.err {
@@ -90,6 +99,10 @@ func TestFitRequestedReferenceSystem(t *testing.T) {
 		}
 		if tr := f.Model.Training; tr.Units != 8 || tr.Ratings != 8 {
 			t.Errorf("%s: fitted on %d outputs, %d ratings; want 8 and 8 (the unrated references are not fitted)", tc.ref, tr.Units, tr.Ratings)
+		}
+		// Progress hears of the evidence of each of the 8 outputs.
+		if len(reports) != 9 || reports[0] != "outputs 0/8" || !slices.Contains(reports, "outputs 8/8") {
+			t.Errorf("%s: progress reports %v", tc.ref, reports)
 		}
 	}
 }

@@ -177,7 +177,7 @@ func (j *Judgements) systemScores(opt TrueSkillOptions) humanScores {
 	if h, ok := j.full[opt]; ok {
 		return h
 	}
-	h := humanScores{ew: j.ExpectedWins(nil), ts: j.TrueSkill(nil, opt)}
+	h := humanScores{ew: j.ExpectedWins(nil), ts: trueSkill(len(j.Systems), j.comparisonsOf(nil), opt, j.report("TrueSkill runs", opt.runs()))}
 	if j.full == nil {
 		j.full = map[TrueSkillOptions]humanScores{}
 	}
