@@ -1,6 +1,11 @@
 package en
 
-import "github.com/gecmetric/gecmetric/edits"
+import (
+	"slices"
+	"sync"
+
+	"github.com/gecmetric/gecmetric/edits"
+)
 
 // Dependency labels, approximated.
 //
@@ -43,9 +48,15 @@ import "github.com/gecmetric/gecmetric/edits"
 // relative (wh-) words.
 func depLabels(toks []edits.Token) {
 	p := &depState{toks: toks}
+	byTag := depRulesByTag()
 	for i := range toks {
-		for _, r := range depRules {
-			if r.when(p, i) {
+		rules, ok := byTag[toks[i].Tag]
+		if !ok {
+			rules = byTag[anyTag]
+		}
+		for _, k := range rules {
+			r := &depRules[k]
+			if r.when == nil || r.when(p, i) {
 				r.label(p, i)
 				if !r.conj {
 					p.afterCC = false
@@ -85,26 +96,42 @@ func (p *depState) nominal(i int) string {
 	return nominalDep(p.toks, i, p.gov, p.verbInClause, p.lastVerbIsBe)
 }
 
-// A depRule labels the tokens it applies to. depRules are tried in order
-// and the first whose when holds labels the token; conj marks the rule of
-// conjunctions, after which afterCC stays set for the next token.
+// A depRule labels the tokens it applies to: those with one of its tags
+// (any tag when tags is nil) for which when (if any) holds. depRules are
+// tried in order and the first that applies labels the token; conj marks
+// the rule of conjunctions, after which afterCC stays set for the next
+// token.
 type depRule struct {
 	name  string
+	tags  []string
 	when  func(p *depState, i int) bool
 	label func(p *depState, i int)
 	conj  bool
 }
 
-func tagIs(tags ...string) func(p *depState, i int) bool {
-	return func(p *depState, i int) bool {
-		for _, t := range tags {
-			if p.toks[i].Tag == t {
-				return true
+// anyTag keys, in depRulesByTag, the rules for a tag no rule names.
+const anyTag = "\x00any"
+
+// depRulesByTag lists, for each tag some rule names, the indices of the
+// rules that can apply to a token with it, in order; under anyTag, those
+// for any other tag. So a token tries two or three rules, not twenty.
+var depRulesByTag = sync.OnceValue(func() map[string][]int {
+	byTag := map[string][]int{}
+	for _, r := range depRules {
+		for _, t := range r.tags {
+			byTag[t] = nil
+		}
+	}
+	byTag[anyTag] = nil
+	for t := range byTag {
+		for k, r := range depRules {
+			if r.tags == nil || slices.Contains(r.tags, t) {
+				byTag[t] = append(byTag[t], k)
 			}
 		}
-		return false
 	}
-}
+	return byTag
+})
 
 func labelAs(dep string) func(p *depState, i int) {
 	return func(p *depState, i int) { p.toks[i].Dep = dep }
@@ -117,10 +144,10 @@ var depRules = []depRule{
 			p.newClause()
 		}
 	}},
-	{name: "possessive ending", when: tagIs("POS"), label: labelAs("case")},
-	{name: "possessive pronoun", when: tagIs("PRP$", "WP$"), label: labelAs("poss")},
-	{name: "modal", when: tagIs("MD"), label: labelAs("aux")},
-	{name: "to", when: tagIs("TO"), label: func(p *depState, i int) {
+	{name: "possessive ending", tags: []string{"POS"}, label: labelAs("case")},
+	{name: "possessive pronoun", tags: []string{"PRP$", "WP$"}, label: labelAs("poss")},
+	{name: "modal", tags: []string{"MD"}, label: labelAs("aux")},
+	{name: "to", tags: []string{"TO"}, label: func(p *depState, i int) {
 		if j := nextVerb(p.toks, i+1, false); j >= 0 && p.toks[j].Tag != "MD" {
 			p.toks[i].Dep = "aux"
 		} else {
@@ -128,18 +155,18 @@ var depRules = []depRule{
 			p.gov = "prep"
 		}
 	}},
-	{name: "negation", when: func(p *depState, i int) bool {
+	{name: "negation", tags: []string{"RB"}, when: func(p *depState, i int) bool {
 		t := p.toks[i]
-		return t.Tag == "RB" && (t.Lower == "not" || t.Lower == "n't" || t.Lower == "nt" || t.Lower == "n’t")
+		return t.Lower == "not" || t.Lower == "n't" || t.Lower == "nt" || t.Lower == "n’t"
 	}, label: labelAs("neg")},
-	{name: "adverb", when: tagIs("RB", "RBR", "RBS", "WRB"), label: func(p *depState, i int) {
+	{name: "adverb", tags: []string{"RB", "RBR", "RBS", "WRB"}, label: func(p *depState, i int) {
 		p.toks[i].Dep = "advmod"
 		if p.toks[i].Tag == "WRB" {
 			p.verbInClause, p.gov = false, ""
 		}
 	}},
-	{name: "particle", when: tagIs("RP"), label: labelAs("prt")},
-	{name: "preposition or mark", when: tagIs("IN"), label: func(p *depState, i int) {
+	{name: "particle", tags: []string{"RP"}, label: labelAs("prt")},
+	{name: "preposition or mark", tags: []string{"IN"}, label: func(p *depState, i int) {
 		if clauseMarks[p.toks[i].Lower] {
 			p.toks[i].Dep = "mark"
 			p.newClause()
@@ -148,11 +175,11 @@ var depRules = []depRule{
 			p.gov = "prep"
 		}
 	}},
-	{name: "conjunction", when: tagIs("CC"), conj: true, label: func(p *depState, i int) {
+	{name: "conjunction", tags: []string{"CC"}, conj: true, label: func(p *depState, i int) {
 		p.toks[i].Dep = "cc"
 		p.afterCC = true
 	}},
-	{name: "number", when: tagIs("CD"), label: func(p *depState, i int) {
+	{name: "number", tags: []string{"CD"}, label: func(p *depState, i int) {
 		if nounFollows(p.toks, i+1) {
 			p.toks[i].Dep = "nummod"
 		} else {
@@ -160,21 +187,21 @@ var depRules = []depRule{
 			p.gov = ""
 		}
 	}},
-	{name: "determiner", when: func(p *depState, i int) bool {
-		return tagIs("DT", "PDT", "WDT")(p, i) && nounFollows(p.toks, i+1)
+	{name: "determiner", tags: []string{"DT", "PDT", "WDT"}, when: func(p *depState, i int) bool {
+		return nounFollows(p.toks, i+1)
 	}, label: func(p *depState, i int) {
 		p.toks[i].Dep = "det"
 		if p.toks[i].Tag == "PDT" {
 			p.toks[i].Dep = "predet"
 		}
 	}},
-	{name: "relative or interrogative pronoun", when: tagIs("WDT", "WP"), label: func(p *depState, i int) {
+	{name: "relative or interrogative pronoun", tags: []string{"WDT", "WP"}, label: func(p *depState, i int) {
 		// Relative and interrogative pronouns open a clause of their own.
 		p.newClause()
 		p.toks[i].Dep = p.nominal(i)
 	}},
-	{name: "existential there", when: tagIs("EX"), label: labelAs("expl")},
-	{name: "adjective", when: tagIs("JJ", "JJR", "JJS", "AFX"), label: func(p *depState, i int) {
+	{name: "existential there", tags: []string{"EX"}, label: labelAs("expl")},
+	{name: "adjective", tags: []string{"JJ", "JJR", "JJS", "AFX"}, label: func(p *depState, i int) {
 		switch {
 		case nounFollows(p.toks, i+1):
 			p.toks[i].Dep = "amod"
@@ -184,20 +211,20 @@ var depRules = []depRule{
 			p.toks[i].Dep = "amod"
 		}
 	}},
-	{name: "participle after a determiner", when: func(p *depState, i int) bool {
+	{name: "participle after a determiner", tags: []string{"VBG", "VBN"}, when: func(p *depState, i int) bool {
 		// "a known genetic risk"
-		return tagIs("VBG", "VBN")(p, i) && i > 0 && isDeterminerTag(p.toks[i-1].Tag) && nounFollows(p.toks, i+1) && !isAuxiliary(p.toks, i)
+		return i > 0 && isDeterminerTag(p.toks[i-1].Tag) && nounFollows(p.toks, i+1) && !isAuxiliary(p.toks, i)
 	}, label: labelAs("amod")},
-	{name: "participle before a noun", when: func(p *depState, i int) bool {
-		return tagIs("VBG", "VBN")(p, i) && i+1 < len(p.toks) && isNounTag(p.toks[i+1].Tag) && !isAuxiliary(p.toks, i)
+	{name: "participle before a noun", tags: []string{"VBG", "VBN"}, when: func(p *depState, i int) bool {
+		return i+1 < len(p.toks) && isNounTag(p.toks[i+1].Tag) && !isAuxiliary(p.toks, i)
 	}, label: labelAs("amod")},
 	{name: "verb", when: func(p *depState, i int) bool { return p.toks[i].POS == "VERB" || p.toks[i].POS == "AUX" }, label: labelVerb},
 	{name: "noun phrase head or pronoun", when: func(p *depState, i int) bool {
 		tag := p.toks[i].Tag
 		return isNounTag(tag) || tag == "PRP" || tag == "DT" || tag == "WP" || tag == "FW"
 	}, label: labelNominal},
-	{name: "interjection", when: tagIs("UH"), label: labelAs("intj")},
-	{name: "anything else", when: func(*depState, int) bool { return true }, label: labelAs("dep")},
+	{name: "interjection", tags: []string{"UH"}, label: labelAs("intj")},
+	{name: "anything else", label: labelAs("dep")},
 }
 
 // labelVerb labels an auxiliary, or a main verb: the first is ROOT, later
