@@ -58,30 +58,22 @@ func sourceTags(src *edits.Sentence) (*rawTags, bool) {
 
 func annotate(tokens []string, src *edits.Sentence) *edits.Sentence {
 	var raw []string
+	var match []int32
 	if from, ok := sourceTags(src); ok {
-		raw = perceptronTagsFrom(tokens, src.Tokens, from.tags)
+		match = matchTokens(tokens, src.Tokens)
+		raw = perceptronTagsFrom(tokens, src.Tokens, from.tags, match)
 	} else {
 		raw = perceptronTags(tokens)
 	}
 	tags := fixTags(tokens, raw)
 	toks := make([]edits.Token, len(tokens))
-	// A word of a common prefix or suffix with src that keeps its tag
-	// keeps its lower case, POS and lemma, functions of the word and tag.
-	n, d, s, off := len(tokens), 0, 0, 0
-	if src != nil {
-		d, s = commonEnds(tokens, src.Tokens)
-		off = len(src.Tokens) - n
-	}
 	for i, w := range tokens {
 		t := &toks[i]
 		t.Text, t.Tag = w, tags[i]
-		j := -1
-		if i < d {
-			j = i
-		} else if i >= n-s {
-			j = i + off
-		}
-		if j >= 0 && src.Tokens[j].Tag == t.Tag {
+		// A word with the text and tag of a source token has its lower
+		// case, POS and lemma, functions of the two.
+		if match != nil && match[i] >= 0 && src.Tokens[match[i]].Tag == t.Tag {
+			j := match[i]
 			st := &src.Tokens[j]
 			t.Lower, t.POS, t.Lemma = st.Lower, st.POS, st.Lemma
 			continue

@@ -353,6 +353,7 @@ func (m *perceptron) add(f int32, scores *[256]float32) {
 // none), the other fields those of its normalised form.
 type slot struct {
 	raw                  *wordFeatures
+	ok                   bool  // filled
 	prevSuf, nextSuf     int32 // its suffix as the previous/next word
 	word, prev, next     int32
 	prev2, next2         int32
@@ -375,30 +376,28 @@ func (m *perceptron) slotOf(s string) slot {
 
 // tagSentence tags words as one sentence, exactly as prose's
 // Tagger.TagTokens with m's lexicon does, and returns the tags.
-func (m *perceptron) tagSentence(words []string) []string { return m.tagSentenceFrom(words, nil, nil) }
+func (m *perceptron) tagSentence(words []string) []string {
+	return m.tagSentenceFrom(words, nil, nil, nil)
+}
 
 // tagSentenceFrom is tagSentence for words that are a correction of src,
-// whose tags (tagSentence's) are srcTags: where a tag is sure to be src's
-// it is copied, not computed.
+// whose tags (tagSentence's) are srcTags; match[i] is a token of src with
+// the text of words[i], or -1 (see matchTokens). Where a tag is sure to
+// be src's it is copied, not computed.
 //
 // Token i's tag is a function of words i-2..i+2 (sentinels beyond the
-// ends) and the tags of tokens i-1 and i-2. So with the first d words
-// the same, tags 0..d-3 are src's. In a common suffix of s words, a
-// token whose two left neighbours are in the suffix too reads the same
-// words as its counterpart in src (the end sentinels are as far away);
-// once such a token's two previous tags are also its counterpart's, it
-// and every token after it are tagged as in src.
-func (m *perceptron) tagSentenceFrom(words []string, src []edits.Token, srcTags []string) []string {
+// ends; the word itself as written, the others normalised) and the tags
+// of tokens i-1 and i-2. So when the five words around i are those around
+// src token j = match[i], at the same distances from the sentence's ends
+// where a window reaches past one, and the two tags before i are those
+// before j, token i's tag is j's. Around an edit the tags are computed;
+// a few tokens past it they are copied again.
+func (m *perceptron) tagSentenceFrom(words []string, src []edits.Token, srcTags []string, match []int32) []string {
 	n := len(words)
 	out := make([]string, n)
 	if n == 0 {
 		return out
 	}
-	d, s := commonEnds(words, src)
-	off := len(src) - n
-	first := max(0, d-2) // the first token tagged here
-	copy(out, srcTags[:first])
-
 	var ctxBuf [64]slot
 	var ctx []slot
 	if n+4 <= len(ctxBuf) {
@@ -407,43 +406,94 @@ func (m *perceptron) tagSentenceFrom(words []string, src []edits.Token, srcTags 
 		ctx = make([]slot, n+4)
 	}
 	ctx[0], ctx[1] = m.startSlot, m.start2Slot
+	ctx[0].ok, ctx[1].ok = true, true
 	ctx[n+2], ctx[n+3] = m.endSlot, m.end2Slot
-	filled := max(2, first) // ctx[2:filled] are unused or filled
-	fill := func(end int) {
-		for ; filled < min(end, n+2); filled++ {
-			w := words[filled-2]
-			raw := m.words[w]
-			if norm := normalizeWord(w); norm != w {
-				ctx[filled] = m.slotOf(norm)
-			} else if raw != nil {
-				ctx[filled] = slotFor(raw)
-			} else {
-				ctx[filled] = m.slotOf(w)
-			}
-			ctx[filled].raw = raw
+	ctx[n+2].ok, ctx[n+3].ok = true, true
+	fill := func(k int) { // ctx[k], the slot of token k-2
+		w := words[k-2]
+		raw := m.words[w]
+		if norm := normalizeWord(w); norm != w {
+			ctx[k] = m.slotOf(norm)
+		} else if raw != nil {
+			ctx[k] = slotFor(raw)
+		} else {
+			ctx[k] = m.slotOf(w)
+		}
+		ctx[k].raw, ctx[k].ok = raw, true
+	}
+	// sameAt reports whether hyp position k (sentinel positions -2, -1,
+	// n, n+1 included) holds what src position k+d does.
+	sameAt := func(k, d int) bool {
+		kk := k + d
+		in, srcIn := k >= 0 && k < n, kk >= 0 && kk < len(src)
+		switch {
+		case in != srcIn:
+			return false
+		case in:
+			return words[k] == src[kk].Text
+		case k < 0:
+			return kk == k
+		default:
+			return k-n == kk-len(src)
 		}
 	}
 
 	var scores [256]float32
 	// The tags before token 0 are -START2- and -START-.
 	p1, p2 := m.start, m.start2
-	switch {
-	case first >= 2:
-		p1, p2 = m.tagID(out[first-1]), m.tagID(out[first-2])
-	case first == 1:
-		p1, p2 = m.tagID(out[0]), m.start
-	}
-	for i := first; i < n; i++ {
-		if i >= n-s+2 && out[i-1] == srcTags[i-1+off] && out[i-2] == srcTags[i-2+off] {
-			copy(out[i:], srcTags[i+off:])
-			break
+	for i := range n {
+		if match != nil {
+			if j := int(match[i]); j >= 0 {
+				d := j - i
+				if sameAt(i-2, d) && sameAt(i-1, d) && sameAt(i+1, d) && sameAt(i+2, d) &&
+					(i < 1 || out[i-1] == srcTags[j-1]) && (i < 2 || out[i-2] == srcTags[j-2]) {
+					out[i] = srcTags[j]
+					p2, p1 = p1, m.tagID(out[i])
+					continue
+				}
+			}
 		}
-		fill(i + 5)
+		for k := i; k < i+5; k++ {
+			if !ctx[k].ok {
+				fill(k)
+			}
+		}
 		t, id := m.tagOne(i, ctx, words[i], p1, p2, &scores)
 		out[i] = t
 		p2, p1 = p1, id
 	}
 	return out
+}
+
+// matchTokens gives each of words a token of src with the same text, or
+// -1: the same position in a common prefix, the same distance from the
+// end in a common suffix, and between them the nearest (up to three
+// tokens either way) to where the last match left off. Any choice is
+// correct for tagSentenceFrom, which checks what it copies; this one
+// finds the counterpart of nearly every word a correction leaves alone.
+func matchTokens(words []string, src []edits.Token) []int32 {
+	n := len(words)
+	match := make([]int32, n)
+	d, s := commonEnds(words, src)
+	off := 0
+	for i, w := range words {
+		switch {
+		case i < d:
+			match[i] = int32(i)
+			continue
+		case i >= n-s:
+			match[i] = int32(i + len(src) - n)
+			continue
+		}
+		match[i] = -1
+		for _, delta := range [...]int{0, 1, -1, 2, -2, 3, -3} {
+			if j := i + off + delta; j >= 0 && j < len(src) && src[j].Text == w {
+				match[i], off = int32(j), j-i
+				break
+			}
+		}
+	}
+	return match
 }
 
 // Patterns prose passes through unscored: Penn Treebank traces and

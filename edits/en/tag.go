@@ -40,9 +40,10 @@ func tagTokens(tokens []string) []string { return fixTags(tokens, perceptronTags
 func perceptronTags(tokens []string) []string { return taggerModel().tagSentence(tokens) }
 
 // perceptronTagsFrom is perceptronTags for tokens that correct src, whose
-// tags are srcTags (see perceptron.tagSentenceFrom).
-func perceptronTagsFrom(tokens []string, src []edits.Token, srcTags []string) []string {
-	return taggerModel().tagSentenceFrom(tokens, src, srcTags)
+// tags are srcTags; match pairs tokens with src's (see matchTokens and
+// perceptron.tagSentenceFrom).
+func perceptronTagsFrom(tokens []string, src []edits.Token, srcTags []string, match []int32) []string {
+	return taggerModel().tagSentenceFrom(tokens, src, srcTags, match)
 }
 
 func taggerModel() *perceptron {
