@@ -78,12 +78,7 @@ func TestAlignBandLong(t *testing.T) {
 		t.Skip("short")
 	}
 	lang := en.New()
-	dir := testdata.Dir(t, "conll14-errant", "text")
-	src, hyp := readBandLines(t, filepath.Join(dir, "source.txt")), readBandLines(t, filepath.Join(dir, "AMU.txt"))
-	var o, c []string
-	for i := 0; len(o) < 2000; i++ {
-		o, c = append(o, strings.Fields(src[i])...), append(c, strings.Fields(hyp[i])...)
-	}
+	o, c := joinedCoNLL(t, "AMU", 2000)
 	os, cs := lang.Annotate(o), lang.Annotate(c)
 	want := edits.AlignFull(os, cs, edits.Options{})
 	if got := edits.Align(os, cs, edits.Options{}); !slices.Equal(got, want) {
@@ -168,4 +163,32 @@ func FuzzAlignBand(f *testing.F) {
 		}
 		sameBandAlignment(t, o, c, edits.Options{Lev: lev}, 1+int(w%8))
 	})
+}
+
+// joinedCoNLL joins the first CoNLL-2014 source sentences into one of at
+// least n tokens, and the same sentences of file (a system or reference).
+func joinedCoNLL(tb testing.TB, file string, n int) (o, c []string) {
+	dir := testdata.Dir(tb, "conll14-errant", "text")
+	src, hyp := readBandLines(tb, filepath.Join(dir, "source.txt")), readBandLines(tb, filepath.Join(dir, file+".txt"))
+	for i := 0; len(o) < n; i++ {
+		o, c = append(o, strings.Fields(src[i])...), append(c, strings.Fields(hyp[i])...)
+	}
+	return o, c
+}
+
+// BenchmarkAlignLong aligns a sentence of 8,029 tokens (CoNLL-2014
+// sentences joined) with AMU's output and with each reference (the
+// references are edited more, so their bands are wider), in a band.
+func BenchmarkAlignLong(b *testing.B) {
+	lang := en.New()
+	for _, f := range []string{"AMU", "ref0", "ref1"} {
+		o, c := joinedCoNLL(b, f, 8000)
+		os, cs := lang.Annotate(o), lang.Annotate(c)
+		b.Run(f, func(b *testing.B) {
+			for b.Loop() {
+				edits.Align(os, cs, edits.Options{})
+			}
+			b.ReportMetric(float64(len(o)), "tokens")
+		})
+	}
 }

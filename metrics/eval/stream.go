@@ -129,7 +129,7 @@ func (ev *Evaluator) Run(ctx context.Context, src Sentences, names []string, opt
 	st := ev.newState(names, opt)
 	ws := make([]*worker, batch.Workers())
 	for k := range ws {
-		ws[k] = ev.newWorker(len(names))
+		ws[k] = ev.newWorker(names)
 	}
 	n := 0
 	next := func() (Sentence, bool) {
@@ -178,12 +178,23 @@ type hypOut struct {
 
 // A worker scores sentences; each goroutine has its own.
 type worker struct {
-	ev   *Evaluator
-	cmp  m2.Comparer
-	nsys int
+	ev    *Evaluator
+	cmp   m2.Comparer
+	nsys  int
+	names []string // of the systems, for errors
 }
 
-func (ev *Evaluator) newWorker(nsys int) *worker { return &worker{ev: ev, nsys: nsys} }
+func (ev *Evaluator) newWorker(names []string) *worker {
+	return &worker{ev: ev, nsys: len(names), names: names}
+}
+
+// system names system h in errors.
+func (w *worker) system(h int) string {
+	if h < len(w.names) && w.names[h] != "" {
+		return "system " + w.names[h]
+	}
+	return fmt.Sprintf("system %d", h+1)
+}
 
 // score does a sentence's work that does not depend on the sentences
 // before it: annotation, extraction, M2's lattices, GLEU's counts.
@@ -289,7 +300,7 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 			}
 			var err error
 			if o.m2, err = w.cmp.Compare(gold, toks, m2Options(cfg)); err != nil {
-				return out, err
+				return out, fmt.Errorf("%s: %w", w.system(h), err)
 			}
 		}
 		if cfg.Has(ERRANT) {
@@ -304,7 +315,7 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 					}
 					var err error
 					if es, err = extract(hyp.Tokens); err != nil {
-						return out, err
+						return out, fmt.Errorf("%s: %w", w.system(h), err)
 					}
 				}
 				o.edits = es

@@ -78,6 +78,19 @@
 // whose lattice would pass Options.MaxLatticeArcs makes Score fail with
 // ErrLatticeTooLarge instead of exhausting memory.
 //
+// Long sentences. The Levenshtein matrices of a long pair are filled only
+// in a band of diagonals around the one from (0, 0) to (n, m), widened
+// until the band's optimum is below the least cost of any path leaving it
+// (|m-n| + 2(w+1) for half-width w): then every cheapest path lies in the
+// band and its cells and back pointers are the whole matrix's, so the
+// lattice and the scores are the same (checked on every CoNLL-2014
+// sentence of 19 system files, banded against whole). The band takes two
+// bytes a cell and everything after it is indexed by lattice vertex, so
+// memory grows with the length times the edit distance: an 8,029-token
+// sentence of CoNLL-2014 sentences joined, against AMU's output, takes
+// 0.2 s and 44 MB (the whole matrix: 64 million cells, gigabytes).
+// Options.MaxCells bounds the band (ErrLatticeTooLarge beyond it).
+//
 // # Concurrency
 //
 // Score compares sentences in parallel on GOMAXPROCS goroutines; results

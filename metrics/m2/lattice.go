@@ -46,6 +46,9 @@ const epsilon = 0.001
 
 var errTooLarge = errors.New("edit lattice too large")
 
+// errTooLarge's message when the lattice has more arcs than allowed.
+const arcsMessage = "more arcs than the limit of %d"
+
 type arc struct {
 	src, dst int32 // vertices
 	dist     int32 // number of base edges merged
@@ -550,7 +553,7 @@ func (b *builder) closeTransitively(maxUnchanged, maxArcs int) error {
 		}
 		if len(l.arcs) > maxArcs {
 			b.arena = arena
-			return errTooLarge
+			return fmt.Errorf("%w: "+arcsMessage, errTooLarge, maxArcs)
 		}
 		for o := range outs[:no] {
 			ot := &outs[o]
@@ -563,7 +566,7 @@ func (b *builder) closeTransitively(maxUnchanged, maxArcs int) error {
 	}
 	b.arena = arena
 	if len(l.arcs) > maxArcs {
-		return errTooLarge
+		return fmt.Errorf("%w: "+arcsMessage, errTooLarge, maxArcs)
 	}
 	return nil
 }

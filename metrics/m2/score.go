@@ -67,8 +67,9 @@ func (o Options) maxCells() int {
 const DefaultMaxLatticeArcs = 1 << 24
 
 // ErrLatticeTooLarge is wrapped by the error Score returns when a
-// sentence's lattice exceeds Options.MaxLatticeArcs.
-var ErrLatticeTooLarge = errors.New("edit lattice exceeds the arc limit (is the hypothesis aligned with the gold?)")
+// sentence's lattice exceeds Options.MaxLatticeArcs or its alignment band
+// Options.MaxCells.
+var ErrLatticeTooLarge = errors.New("edit lattice too large (is the hypothesis aligned with the gold?)")
 
 func (o Options) maxArcs() int {
 	switch {
@@ -342,7 +343,7 @@ func (c *Comparer) Compare(gold *Sentence, hyp []string, opts Options) ([]Annota
 	c.b.l.src, c.b.l.hyp = nil, nil // keep no caller data alive
 	if err != nil {
 		if errors.Is(err, errTooLarge) {
-			err = fmt.Errorf("%w (%v)", ErrLatticeTooLarge, err)
+			err = fmt.Errorf("%w: %s", ErrLatticeTooLarge, strings.TrimPrefix(err.Error(), errTooLarge.Error()+": "))
 		}
 		return nil, fmt.Errorf("m2: sentence of %d source tokens, hypothesis %d tokens: %w", len(gold.Source), len(hyp), err)
 	}
