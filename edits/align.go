@@ -252,12 +252,14 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 		s++
 	}
 	n, m = n-s, m-s
-	// In the block of a common prefix of p tokens, cell (i, j) costs
-	// exactly |i-j|: no path costs less (each of |i-j| insertions or
-	// deletions costs 1, every other step ≥ 0) and matching min(i, j)
-	// tokens, then inserting or deleting, costs that. The block's costs
-	// are written so, not computed; its steps are worked out only where
-	// the path read back enters it (see resolve).
+	// With a common prefix of p tokens, a cell (i, j) with min(i, j) ≤ p
+	// costs exactly |i-j|: no path costs less (each of |i-j| insertions or
+	// deletions costs 1, every other step ≥ 0), and matching the first
+	// min(i, j) tokens, which the shorter side shares with the other, then
+	// inserting or deleting, costs that. These cells' costs are written
+	// so, not computed; their steps are worked out only where the path
+	// read back enters them (see resolve). Only the cells after the prefix
+	// on both sides are computed.
 	p := 0
 	for p < n && p < m && o.Tokens[p].Text == c.Tokens[p].Text {
 		p++
@@ -289,8 +291,12 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 		cost[j] = cost[j-1] + 1
 		op[j] = opI
 	}
-	for i := 1; i <= p; i++ {
-		for j := 1; j <= p; j++ {
+	for i := 1; i <= n; i++ {
+		end := m
+		if i > p {
+			end = p
+		}
+		for j := 1; j <= end; j++ {
 			cost[i*w+j] = float64(max(i-j, j-i))
 			op[i*w+j] = opUnknown
 		}
@@ -298,9 +304,9 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 	for i := 0; i < n; i++ {
 		oid := ws.oid[i]
 		lastC := -1
-		start := 0
+		start := p
 		if i < p {
-			start = p // the block
+			start = m // nothing to compute in this row
 		}
 		for j := 0; j < start; j++ {
 			if ws.cid[j] == oid {
@@ -326,8 +332,8 @@ func (ws *workspace) align(o, c *Sentence, lev bool) []AlignOp {
 	return out
 }
 
-// opUnknown marks a cell of the common prefix's block whose step has not
-// been worked out.
+// opUnknown marks a cell beside the common prefix whose step has not been
+// worked out.
 const opUnknown byte = 0
 
 // step fills the cell after source token i and correction token j: its
@@ -368,9 +374,10 @@ func (ws *workspace) step(i, j, kmin int) {
 	}
 }
 
-// resolve works out the step of cell (i, j) of the prefix block, which
-// align left unknown. The cells it reads are all in the block, whose costs
-// are exact, and it recomputes the cell's own cost to the same value.
+// resolve works out the step of cell (i, j) beside the common prefix
+// (min(i, j) ≤ p), which align left unknown. The cells it reads are all
+// beside the prefix too, with exact costs, and it recomputes the cell's
+// own cost to the same value.
 func (ws *workspace) resolve(i, j int) byte {
 	if ws.op[i*ws.w+j] == opUnknown {
 		ws.step(i-1, j-1, 0)
