@@ -17,6 +17,21 @@ import (
 type wordList struct {
 	text  string
 	start []uint32 // start[i] is the offset of word i in text
+	// bucket[k] is the first word whose first two bytes (a missing byte
+	// counts as 0) are k or more, so that a search starts among the few
+	// hundred words that begin as w does; bucket[1<<16] is the count.
+	bucket []uint32
+}
+
+// prefix2 is the bucket of w.
+func prefix2(w string) int {
+	switch len(w) {
+	case 0:
+		return 0
+	case 1:
+		return int(w[0]) << 8
+	}
+	return int(w[0])<<8 | int(w[1])
 }
 
 // loadWordList decompresses the embedded list once, on first use.
@@ -48,6 +63,16 @@ func decodeWordList(gz []byte) (*wordList, error) {
 		prev = w
 		off += end + 1
 	}
+	wl.bucket = make([]uint32, 1<<16+1)
+	k := 0
+	for i := range wl.start {
+		for b := prefix2(wl.word(i)); k <= b; k++ {
+			wl.bucket[k] = uint32(i)
+		}
+	}
+	for ; k <= 1<<16; k++ {
+		wl.bucket[k] = uint32(len(wl.start))
+	}
 	return wl, nil
 }
 
@@ -67,8 +92,10 @@ func (wl *wordList) word(i int) string {
 // contains reports whether w is in the list (case-sensitive, as ERRANT's
 // Python set).
 func (wl *wordList) contains(w string) bool {
-	i := sort.Search(len(wl.start), func(i int) bool { return wl.word(i) >= w })
-	return i < len(wl.start) && wl.word(i) == w
+	b := prefix2(w)
+	lo, hi := int(wl.bucket[b]), int(wl.bucket[b+1])
+	i := lo + sort.Search(hi-lo, func(i int) bool { return wl.word(lo+i) >= w })
+	return i < hi && wl.word(i) == w
 }
 
 // inLexicon reports whether w is a British English word.

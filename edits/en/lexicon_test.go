@@ -3,6 +3,8 @@ package en
 import (
 	"bytes"
 	"compress/gzip"
+	"sort"
+	"strings"
 	"testing"
 )
 
@@ -55,5 +57,29 @@ func BenchmarkInLexicon(b *testing.B) {
 	inLexicon("warm up")
 	for b.Loop() {
 		inLexicon("organisation")
+	}
+}
+
+// TestWordListBuckets checks contains, which searches only the words
+// sharing w's first two bytes, against a search of the whole list, for
+// every word of the list and near-misses of each.
+func TestWordListBuckets(t *testing.T) {
+	wl, err := loadWordList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := func(w string) bool {
+		i := sort.Search(len(wl.start), func(i int) bool { return wl.word(i) >= w })
+		return i < len(wl.start) && wl.word(i) == w
+	}
+	probes := []string{"", "a", "\x00", "\xff", "é", "ÿz", "zz\xff"}
+	for i := range wl.start {
+		w := wl.word(i)
+		probes = append(probes, w, w+"x", w[:len(w)-1], strings.ToUpper(w[:1])+w[1:], w+"\x00")
+	}
+	for _, w := range probes {
+		if got, want := wl.contains(w), whole(w); got != want {
+			t.Fatalf("contains(%q) = %v, whole-list search says %v", w, got, want)
+		}
 	}
 }
