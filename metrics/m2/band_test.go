@@ -97,3 +97,47 @@ func readGoldFile(t *testing.T, path string) []Sentence {
 	}
 	return g
 }
+
+// TestBandLongJoined scores one sentence of 8,029 tokens (the first 329
+// CoNLL-2014 sentences joined, their gold edits moved into place) against
+// AMU's output of it, in a band and over the whole matrix (64 million
+// cells): the same annotator results.
+func TestBandLongJoined(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	gold := readGoldFile(t, testdata.Dir(t, "conll14-errant", "m2", "gold.m2"))
+	data, err := os.ReadFile(testdata.Dir(t, "conll14-errant", "text", "AMU.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	var src, hyp []string
+	var anns []Annotation
+	for i := 0; len(src) < 8000; i++ {
+		off := len(src)
+		src = append(src, gold[i].Source...)
+		hyp = append(hyp, Tokenize(lines[i])...)
+		for _, a := range gold[i].Annotators {
+			for _, e := range a.Edits {
+				if e.Start < 0 {
+					continue
+				}
+				ed := editOf(e.Start+off, e.End+off, strings.Fields(e.Corrections[0]), "X")
+				anns = append(anns, Annotation{Edit: ed, Coder: a.ID})
+			}
+		}
+	}
+	s := NewSentence(src, anns)
+	var full, banded builder
+	full.bandW0 = len(src) + len(hyp) + 1
+	want, err1 := full.compare(&s, hyp, Options{MaxCells: -1})
+	got, err2 := banded.compare(&s, hyp, Options{})
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%d tokens: banded and whole-matrix results differ", len(src))
+	}
+	t.Logf("%d source tokens, %d hypothesis tokens, %d annotators, stats %v", len(src), len(hyp), len(got), got[0].Stats)
+}
