@@ -3,8 +3,11 @@ package eval
 import (
 	"context"
 	"fmt"
+	"maps"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/internal/batch"
@@ -196,6 +199,41 @@ func (w *worker) system(h int) string {
 	return fmt.Sprintf("system %d", h+1)
 }
 
+// longSentence is the length from which a sentence's extractions run in
+// parallel.
+var longSentence = 1000
+
+// extractAll extracts the edits of the distinct targets (other than the
+// source itself) on up to GOMAXPROCS goroutines and returns them by key;
+// targets that fail are left out.
+func extractAll(cfg *Config, source []string, src *edits.Sentence, targets [][]string) map[string][]edits.Edit {
+	keys := map[string][]string{}
+	for _, t := range targets {
+		if !slices.Equal(source, t) {
+			keys[strings.Join(t, "\x00")] = t
+		}
+	}
+	out := make(map[string][]edits.Edit, len(keys))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for key, t := range keys {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			es, err := edits.ExtractBounded(cfg.Lang, src, edits.AnnotateCorrection(cfg.Lang, src, t), cfg.Extract)
+			if err == nil {
+				mu.Lock()
+				out[key] = es
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
 // score does a sentence's work that does not depend on the sentences
 // before it: annotation, extraction, M2's lattices, GLEU's counts.
 func (w *worker) score(s *Sentence) (sentenceOut, error) {
@@ -223,6 +261,27 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 		}
 		cache[key] = es
 		return es, nil
+	}
+	if len(s.Source) >= longSentence && cfg.Lang != nil {
+		// A long sentence's extractions run side by side (the results
+		// land in the cache; an error is met again below, in order).
+		var targets [][]string
+		if (cfg.Has(M2) && s.M2Gold == nil) || (cfg.Has(ERRANT) && s.ERRANTRefs == nil) {
+			for _, r := range s.Refs {
+				if r.Edits == nil {
+					targets = append(targets, r.Tokens)
+				}
+			}
+		}
+		if cfg.Has(ERRANT) {
+			for _, h := range s.Hyps {
+				if h.ERRANT == nil && h.Edits == nil {
+					targets = append(targets, h.Tokens)
+				}
+			}
+		}
+		src = cfg.Lang.Annotate(s.Source)
+		maps.Copy(cache, extractAll(cfg, s.Source, src, targets))
 	}
 	var refEdits [][]edits.Edit
 	refEditsOf := func() ([][]edits.Edit, error) {
