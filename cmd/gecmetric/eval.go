@@ -41,7 +41,8 @@ func evalCommand(e *env) *cli.Command {
 			&cli.StringSliceFlag{Name: "hyp", Usage: "a system output, [NAME=]FILE: plain text or an M2 file (repeatable; - for standard input)"}),
 			append(evalOutputFlags(),
 				&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file", Action: outputPath},
-				&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "the M2 scorer's -v: before the scores, its per-sentence report (each annotator's system, gold and correct edits, running counts, the chosen annotator) of the one system, written as the run goes"})...,
+				&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "the M2 scorer's -v: before the scores, its per-sentence report (each annotator's system, gold and correct edits, running counts, the chosen annotator) of the one system, written as the run goes"},
+				&cli.BoolFlag{Name: "errant-verbose", Usage: "ERRANT compare_m2.py's -v: before the scores, its per-sentence report (the original sentence; for every hypothesis and reference coder the edits, local and global TP/FP/FN and P/R/F; the chosen pair and its counts by type) of the one system, written as the run goes; with --format errant the whole output is compare_m2.py -v's"})...,
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runEval(ctx, e, cmd) },
 	}
@@ -114,14 +115,34 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 	if verbose && len(in.names) != 1 {
 		return usageError{fmt.Errorf("--verbose prints the M2 scorer's report of one system; %d systems given (give one --hyp)", len(in.names))}
 	}
+	if out.errantV && len(in.names) != 1 {
+		return usageError{fmt.Errorf("--errant-verbose prints compare_m2.py's report of one system; %d systems given (give one --hyp)", len(in.names))}
+	}
 	ev := eval.NewEvaluator(cfg, in.refs)
 	// --confidence resamples sentences: it keeps every sentence's results.
 	opt := eval.RunOptions{CheckTokens: true, Progress: e.sentences(in.lines), Keep: out.confidence > 0}
 	var results []*eval.Result
 	// score runs the evaluation; w, with --verbose, receives the M2
-	// scorer's report sentence by sentence as the run goes.
+	// scorer's report sentence by sentence as the run goes, with
+	// --errant-verbose compare_m2.py's.
 	score := func(w io.Writer) error {
 		var vw *m2.VerboseWriter
+		var ew *errant.VerboseWriter
+		if out.errantV {
+			eopt := cfg.ERRANT
+			eopt.Beta = cfg.Beta
+			ew = errant.NewVerboseWriter(w, eopt)
+			each := opt.Each
+			opt.Each = func(i int, scores []eval.SentenceScore) error {
+				if each != nil {
+					if err := each(i, scores); err != nil {
+						return err
+					}
+				}
+				sc := &scores[0]
+				return ew.Sentence(strings.Join(sc.Source, " "), *sc.ERRANTHyp, *sc.ERRANTRef, sc.ERRANT)
+			}
+		}
 		if verbose {
 			vw = m2.NewVerboseWriter(w, cfg.Beta)
 			each := opt.Each
@@ -138,6 +159,9 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		results, err = ev.Run(ctx, in.sentences, in.names, opt)
 		if err == nil && vw != nil {
 			err = vw.Close()
+		}
+		if err == nil && ew != nil {
+			err = ew.Flush()
 		}
 		return err
 	}

@@ -43,11 +43,13 @@ type evalOutput struct {
 	confidence int // resamples; 0 none
 	seed       uint64
 	verbose    bool // the M2 scorer's report before the scores
+	errantV    bool // compare_m2.py's -v report before the scores
 }
 
 func evalOutputOf(cmd *cli.Command) (evalOutput, error) {
 	o := evalOutput{format: cmd.String("format"), scoreOnly: cmd.Bool("score-only"), width: int(cmd.Int("width")),
-		errantCat: int(cmd.Int("errant-cat")), seed: cmd.Uint64("seed"), verbose: cmd.Bool("verbose")}
+		errantCat: int(cmd.Int("errant-cat")), seed: cmd.Uint64("seed"), verbose: cmd.Bool("verbose"),
+		errantV: cmd.Bool("errant-verbose")}
 	if cmd.Bool("json") {
 		o.format = "json"
 	}
@@ -84,6 +86,15 @@ func (o evalOutput) check(cfg eval.Config) error {
 	}
 	if o.verbose && o.format != "text" && o.format != "errant" {
 		return fmt.Errorf("--verbose writes the M2 scorer's text report before the scores: it cannot precede --format %s", o.format)
+	}
+	if o.errantV && !cfg.Has(eval.ERRANT) {
+		return errors.New("--errant-verbose is compare_m2.py's report: it needs the errant metric (--metrics errant)")
+	}
+	if o.errantV && o.format != "text" && o.format != "errant" {
+		return fmt.Errorf("--errant-verbose writes compare_m2.py's text report before the scores: it cannot precede --format %s", o.format)
+	}
+	if o.errantV && o.verbose {
+		return errors.New("-v (the M2 scorer's report) and --errant-verbose (compare_m2.py's) each write a whole report sentence by sentence: give one of them per run")
 	}
 	return nil
 }

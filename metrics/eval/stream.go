@@ -95,7 +95,12 @@ type SentenceScore struct {
 	M2Gold *m2.Sentence
 	M2Hyp  []string
 	ERRANT *errant.Choice
-	GLEU   *gleu.Sentence
+	// ERRANTHyp and ERRANTRef, with ERRANT, are the system's and the
+	// references' annotations ERRANT compared, and Source the source
+	// tokens (for errant.VerboseWriter).
+	ERRANTHyp, ERRANTRef *errant.Sentence
+	Source               []string
+	GLEU                 *gleu.Sentence
 	// Edits are the system's edits as ERRANT compared them.
 	Edits []edits.Edit
 	// Output is the system's output tokens.
@@ -479,6 +484,7 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 		if st.errant != nil {
 			c := st.errant[h].Add(o.errant, out.errR)
 			sc.ERRANT, sc.Edits = &c, o.edits
+			sc.ERRANTHyp, sc.ERRANTRef, sc.Source = &o.errant, &out.errR, s.Source
 			if st.erSents != nil {
 				st.erSents[h] = append(st.erSents[h], c)
 				r.Edits = append(r.Edits, o.edits)
