@@ -209,9 +209,9 @@ func (w *worker) system(h int) string {
 var longSentence = 1000
 
 // extractAll extracts the edits of the distinct targets (other than the
-// source itself) on up to GOMAXPROCS goroutines and returns them by key;
-// targets that fail are left out.
-func extractAll(cfg *Config, source []string, src *edits.Sentence, targets [][]string) map[string][]edits.Edit {
+// source itself) on up to GOMAXPROCS goroutines and returns them, and the
+// errors of those that fail, by key.
+func extractAll(cfg *Config, source []string, src *edits.Sentence, targets [][]string) (map[string][]edits.Edit, map[string]error) {
 	keys := map[string][]string{}
 	for _, t := range targets {
 		if !slices.Equal(source, t) {
@@ -219,6 +219,7 @@ func extractAll(cfg *Config, source []string, src *edits.Sentence, targets [][]s
 		}
 	}
 	out := make(map[string][]edits.Edit, len(keys))
+	failed := map[string]error{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -228,15 +229,17 @@ func extractAll(cfg *Config, source []string, src *edits.Sentence, targets [][]s
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			es, err := edits.ExtractBounded(cfg.Lang, src, edits.AnnotateCorrection(cfg.Lang, src, t), cfg.Extract)
-			if err == nil {
-				mu.Lock()
+			mu.Lock()
+			if err != nil {
+				failed[key] = err
+			} else {
 				out[key] = es
-				mu.Unlock()
 			}
+			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	return out
+	return out, failed
 }
 
 // score does a sentence's work that does not depend on the sentences
@@ -246,6 +249,7 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 	var out sentenceOut
 	var src *edits.Sentence
 	cache := map[string][]edits.Edit{}
+	var failed map[string]error // extractions that failed side by side
 	extract := func(target []string) ([]edits.Edit, error) {
 		// A target equal to its source has no edits and is not
 		// annotated; systems often agree on a sentence, so each distinct
@@ -256,6 +260,9 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 		key := strings.Join(target, "\x00")
 		if es, ok := cache[key]; ok {
 			return es, nil
+		}
+		if err, ok := failed[key]; ok {
+			return nil, err
 		}
 		if src == nil {
 			src = cfg.Lang.Annotate(s.Source)
@@ -269,7 +276,7 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 	}
 	if len(s.Source) >= longSentence && cfg.Lang != nil {
 		// A long sentence's extractions run side by side (the results
-		// land in the cache; an error is met again below, in order).
+		// land in the cache; an error is returned below, in order).
 		var targets [][]string
 		if (cfg.Has(M2) && s.M2Gold == nil) || (cfg.Has(ERRANT) && s.ERRANTRefs == nil) {
 			for _, r := range s.Refs {
@@ -286,7 +293,9 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 			}
 		}
 		src = cfg.Lang.Annotate(s.Source)
-		maps.Copy(cache, extractAll(cfg, s.Source, src, targets))
+		var done map[string][]edits.Edit
+		done, failed = extractAll(cfg, s.Source, src, targets)
+		maps.Copy(cache, done)
 	}
 	var refEdits [][]edits.Edit
 	refEditsOf := func() ([][]edits.Edit, error) {
