@@ -93,9 +93,13 @@ func extractSentence(s *TestSentence, files []TestFile, opt *ExtractOptions) (*M
 		return nil, nil
 	}
 	lang := opt.Lang
-	src := lang.Annotate(s.Source)
+	// The source is annotated when a target first differs from it, and a
+	// target with the tokens of an earlier one gets that one's edits:
+	// systems often leave a sentence alone, or agree on its correction.
+	var src *edits.Sentence
 	srcText := strings.Join(s.Source, " ")
-	b := &M2Block{Source: src.Texts()}
+	b := &M2Block{Source: slices.Clone(s.Source)}
+	done := make([][]edits.Edit, len(s.Hyps))
 	for t := range s.Hyps {
 		tgt := &s.Hyps[t]
 		text := strings.TrimSpace(tgt.Text)
@@ -106,10 +110,23 @@ func extractSentence(s *TestSentence, files []TestFile, opt *ExtractOptions) (*M
 			b.Edits = append(b.Edits, errantEdit(edits.Noop(), t))
 			continue
 		}
-		es, err := edits.ExtractBounded(lang, src, edits.AnnotateCorrection(lang, src, tgt.Tokens), opt.Edits)
-		if err != nil {
-			return nil, parseerr.Wrap(files[t].Path, tgt.Line, 0, err)
+		var es []edits.Edit
+		if k := slices.IndexFunc(s.Hyps[:t], func(h Side) bool { return slices.Equal(h.Tokens, tgt.Tokens) }); k >= 0 && done[k] != nil {
+			es = done[k]
+		} else {
+			if src == nil {
+				src = lang.Annotate(s.Source)
+			}
+			var err error
+			es, err = edits.ExtractBounded(lang, src, edits.AnnotateCorrection(lang, src, tgt.Tokens), opt.Edits)
+			if err != nil {
+				return nil, parseerr.Wrap(files[t].Path, tgt.Line, 0, err)
+			}
+			if es == nil {
+				es = []edits.Edit{}
+			}
 		}
+		done[t] = es
 		for _, e := range es {
 			b.Edits = append(b.Edits, errantEdit(e, t))
 		}

@@ -38,10 +38,19 @@
 //
 // Tokens are used exactly as given: nothing in this package re-tokenises.
 // A Sentence is annotated once and may be compared with any number of
-// corrections; Sentences are read-only after Annotate. Align, Merge,
-// Extract and Reclassify are safe for concurrent use; Parallel,
-// AnnotateAll and ExtractAll spread work over the cores. Align keeps its
-// matrices in flat pooled buffers and compares interned integers in its
-// inner loop; it skips the character distance of substitutions that
-// cannot win.
+// corrections; Sentences are read-only after Annotate. AnnotateCorrection
+// annotates a correction reusing its source's annotation where the
+// Language can (English copies the tagger's tags away from the edits);
+// the result is Annotate's. Align, Merge, Extract and Reclassify are safe
+// for concurrent use; Parallel, AnnotateAll and ExtractAll spread work
+// over the cores. Align keeps its matrices in flat pooled buffers and
+// compares interned integers in its inner loop; it appends a common suffix
+// as matches and writes, rather than computes, the cells beside a common
+// prefix (their costs are exactly |i-j|), so a correction costs roughly
+// the square of the stretch between its first and last edit; it skips the
+// character distance of substitutions and the transposition search where
+// they cannot win. Extraction with tagging (source annotated once, each
+// changed correction annotated and extracted) runs at about 55,000
+// CoNLL-2014 sentence pairs per CPU-second on one core
+// (agreement.BenchmarkExtractCoNLL14).
 package edits
