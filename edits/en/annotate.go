@@ -29,9 +29,10 @@ func (*Language) AnnotateCorrection(src *edits.Sentence, tokens []string) *edits
 }
 
 // rawTags is what Annotate keeps of a sentence in Sentence.Private: the
-// tagger's tags before fixTag and fixMorphTags.
+// tagger's tags before fixTag and fixMorphTags, and their numbers.
 type rawTags struct {
 	tags []string
+	ids  []uint16
 }
 
 // commonEnds returns the lengths of the common prefix and suffix of words
@@ -53,17 +54,18 @@ func sourceTags(src *edits.Sentence) (*rawTags, bool) {
 		return nil, false
 	}
 	r, ok := src.Private.(*rawTags)
-	return r, ok && len(r.tags) == len(src.Tokens)
+	return r, ok && len(r.tags) == len(src.Tokens) && len(r.ids) == len(src.Tokens)
 }
 
 func annotate(tokens []string, src *edits.Sentence) *edits.Sentence {
 	var raw []string
+	var ids []uint16
 	var match []int32
 	if from, ok := sourceTags(src); ok {
 		match = matchTokens(tokens, src.Tokens)
-		raw = perceptronTagsFrom(tokens, src.Tokens, from.tags, match)
+		raw, ids = perceptronTagsFrom(tokens, src.Tokens, from.tags, from.ids, match)
 	} else {
-		raw = perceptronTags(tokens)
+		raw, ids = perceptronTags(tokens)
 	}
 	tags := fixTags(tokens, raw)
 	toks := make([]edits.Token, len(tokens))
@@ -84,5 +86,5 @@ func annotate(tokens []string, src *edits.Sentence) *edits.Sentence {
 		t.Lemma = lemmaOf(t.Tag, w, low)
 	}
 	depLabels(toks)
-	return &edits.Sentence{Tokens: toks, Private: &rawTags{tags: raw}}
+	return &edits.Sentence{Tokens: toks, Private: &rawTags{tags: raw, ids: ids}}
 }

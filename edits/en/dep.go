@@ -50,11 +50,7 @@ func depLabels(toks []edits.Token) {
 	p := &depState{toks: toks}
 	byTag := depRulesByTag()
 	for i := range toks {
-		rules, ok := byTag[toks[i].Tag]
-		if !ok {
-			rules = byTag[anyTag]
-		}
-		for _, k := range rules {
+		for _, k := range byTag[depTagIndex(toks[i].Tag)] {
 			r := &depRules[k]
 			if r.when == nil || r.when(p, i) {
 				r.label(p, i)
@@ -109,24 +105,78 @@ type depRule struct {
 	conj  bool
 }
 
-// anyTag keys, in depRulesByTag, the rules for a tag no rule names.
-const anyTag = "\x00any"
+// depTags are the tags some rule names, numbered from 1 by depTagIndex;
+// 0 is any other tag. TestDepTagIndex keeps the two in step with
+// depRules.
+var depTags = []string{"", "POS", "PRP$", "WP$", "MD", "TO", "RB", "RBR", "RBS", "WRB", "RP", "IN",
+	"CC", "CD", "DT", "PDT", "WDT", "WP", "EX", "JJ", "JJR", "JJS", "AFX", "VBG", "VBN", "UH"}
 
-// depRulesByTag lists, for each tag some rule names, the indices of the
-// rules that can apply to a token with it, in order; under anyTag, those
-// for any other tag. So a token tries two or three rules, not twenty.
-var depRulesByTag = sync.OnceValue(func() map[string][]int {
-	byTag := map[string][]int{}
-	for _, r := range depRules {
-		for _, t := range r.tags {
-			byTag[t] = nil
-		}
+// depTagIndex returns the index of t in depTags, 0 if it is not there.
+func depTagIndex(t string) int {
+	switch t {
+	case "POS":
+		return 1
+	case "PRP$":
+		return 2
+	case "WP$":
+		return 3
+	case "MD":
+		return 4
+	case "TO":
+		return 5
+	case "RB":
+		return 6
+	case "RBR":
+		return 7
+	case "RBS":
+		return 8
+	case "WRB":
+		return 9
+	case "RP":
+		return 10
+	case "IN":
+		return 11
+	case "CC":
+		return 12
+	case "CD":
+		return 13
+	case "DT":
+		return 14
+	case "PDT":
+		return 15
+	case "WDT":
+		return 16
+	case "WP":
+		return 17
+	case "EX":
+		return 18
+	case "JJ":
+		return 19
+	case "JJR":
+		return 20
+	case "JJS":
+		return 21
+	case "AFX":
+		return 22
+	case "VBG":
+		return 23
+	case "VBN":
+		return 24
+	case "UH":
+		return 25
 	}
-	byTag[anyTag] = nil
-	for t := range byTag {
+	return 0
+}
+
+// depRulesByTag lists, for each tag of depTags (by index), the indices of
+// the rules that can apply to a token with it, in order; at 0, those for
+// any other tag. So a token tries two or three rules, not twenty.
+var depRulesByTag = sync.OnceValue(func() [][]int {
+	byTag := make([][]int, len(depTags))
+	for ti, t := range depTags {
 		for k, r := range depRules {
-			if r.tags == nil || slices.Contains(r.tags, t) {
-				byTag[t] = append(byTag[t], k)
+			if r.tags == nil || (ti > 0 && slices.Contains(r.tags, t)) {
+				byTag[ti] = append(byTag[ti], k)
 			}
 		}
 	}

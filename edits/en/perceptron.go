@@ -377,13 +377,15 @@ func (m *perceptron) slotOf(s string) slot {
 // tagSentence tags words as one sentence, exactly as prose's
 // Tagger.TagTokens with m's lexicon does, and returns the tags.
 func (m *perceptron) tagSentence(words []string) []string {
-	return m.tagSentenceFrom(words, nil, nil, nil)
+	tags, _ := m.tagSentenceFrom(words, nil, nil, nil, nil)
+	return tags
 }
 
 // tagSentenceFrom is tagSentence for words that are a correction of src,
-// whose tags (tagSentence's) are srcTags; match[i] is a token of src with
-// the text of words[i], or -1 (see matchTokens). Where a tag is sure to
-// be src's it is copied, not computed.
+// whose tags (tagSentence's) are srcTags, numbered srcIDs; match[i] is a
+// token of src with the text of words[i], or -1 (see matchTokens). Where a
+// tag is sure to be src's it is copied, not computed. It returns the tags
+// and their numbers.
 //
 // Token i's tag is a function of words i-2..i+2 (sentinels beyond the
 // ends; the word itself as written, the others normalised) and the tags
@@ -392,11 +394,12 @@ func (m *perceptron) tagSentence(words []string) []string {
 // where a window reaches past one, and the two tags before i are those
 // before j, token i's tag is j's. Around an edit the tags are computed;
 // a few tokens past it they are copied again.
-func (m *perceptron) tagSentenceFrom(words []string, src []edits.Token, srcTags []string, match []int32) []string {
+func (m *perceptron) tagSentenceFrom(words []string, src []edits.Token, srcTags []string, srcIDs []uint16, match []int32) ([]string, []uint16) {
 	n := len(words)
 	out := make([]string, n)
+	ids := make([]uint16, n)
 	if n == 0 {
-		return out
+		return out, ids
 	}
 	var ctxBuf [64]slot
 	var ctx []slot
@@ -447,8 +450,8 @@ func (m *perceptron) tagSentenceFrom(words []string, src []edits.Token, srcTags 
 				d := j - i
 				if sameAt(i-2, d) && sameAt(i-1, d) && sameAt(i+1, d) && sameAt(i+2, d) &&
 					(i < 1 || out[i-1] == srcTags[j-1]) && (i < 2 || out[i-2] == srcTags[j-2]) {
-					out[i] = srcTags[j]
-					p2, p1 = p1, m.tagID(out[i])
+					out[i], ids[i] = srcTags[j], srcIDs[j]
+					p2, p1 = p1, ids[i]
 					continue
 				}
 			}
@@ -459,10 +462,10 @@ func (m *perceptron) tagSentenceFrom(words []string, src []edits.Token, srcTags 
 			}
 		}
 		t, id := m.tagOne(i, ctx, words[i], p1, p2, &scores)
-		out[i] = t
+		out[i], ids[i] = t, id
 		p2, p1 = p1, id
 	}
-	return out
+	return out, ids
 }
 
 // matchTokens gives each of words a token of src with the same text, or

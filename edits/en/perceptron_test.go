@@ -237,7 +237,8 @@ func TestAnnotateCorrection(t *testing.T) {
 	check := func(src *edits.Sentence, hyp []string) bool {
 		pairs++
 		got, want := l.AnnotateCorrection(src, hyp), l.Annotate(hyp)
-		if !slices.Equal(got.Tokens, want.Tokens) || !slices.Equal(got.Private.(*rawTags).tags, want.Private.(*rawTags).tags) {
+		gr, wr := got.Private.(*rawTags), want.Private.(*rawTags)
+		if !slices.Equal(got.Tokens, want.Tokens) || !slices.Equal(gr.tags, wr.tags) || !slices.Equal(gr.ids, wr.ids) {
 			t.Errorf("%q → %q:\n got %v\nwant %v", strings.Join(src.Texts(), " "), strings.Join(hyp, " "), got.Tokens, want.Tokens)
 			return false
 		}

@@ -34,16 +34,21 @@ var lexicon = map[string]string{
 // sentence exactly as given by prose's perceptron (perceptron.go), then
 // corrected where prose's tags differ from spaCy's in ways ERRANT looks at
 // (see fixTag).
-func tagTokens(tokens []string) []string { return fixTags(tokens, perceptronTags(tokens)) }
+func tagTokens(tokens []string) []string {
+	raw, _ := perceptronTags(tokens)
+	return fixTags(tokens, raw)
+}
 
-// perceptronTags returns prose's tags for tokens.
-func perceptronTags(tokens []string) []string { return taggerModel().tagSentence(tokens) }
+// perceptronTags returns prose's tags for tokens, and their numbers.
+func perceptronTags(tokens []string) ([]string, []uint16) {
+	return taggerModel().tagSentenceFrom(tokens, nil, nil, nil, nil)
+}
 
 // perceptronTagsFrom is perceptronTags for tokens that correct src, whose
-// tags are srcTags; match pairs tokens with src's (see matchTokens and
-// perceptron.tagSentenceFrom).
-func perceptronTagsFrom(tokens []string, src []edits.Token, srcTags []string, match []int32) []string {
-	return taggerModel().tagSentenceFrom(tokens, src, srcTags, match)
+// tags are srcTags numbered srcIDs; match pairs tokens with src's (see
+// matchTokens and perceptron.tagSentenceFrom).
+func perceptronTagsFrom(tokens []string, src []edits.Token, srcTags []string, srcIDs []uint16, match []int32) ([]string, []uint16) {
+	return taggerModel().tagSentenceFrom(tokens, src, srcTags, srcIDs, match)
 }
 
 func taggerModel() *perceptron {

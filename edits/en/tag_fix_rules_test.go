@@ -42,3 +42,30 @@ func TestLookupShortcuts(t *testing.T) {
 		}
 	}
 }
+
+// TestDepTagIndex: depTagIndex numbers exactly the tags depRules name,
+// as depTags lists them.
+func TestDepTagIndex(t *testing.T) {
+	named := map[string]bool{}
+	for _, r := range depRules {
+		for _, tag := range r.tags {
+			named[tag] = true
+		}
+	}
+	if len(named) != len(depTags)-1 {
+		t.Errorf("rules name %d tags, depTags lists %d", len(named), len(depTags)-1)
+	}
+	for i, tag := range depTags {
+		if got := depTagIndex(tag); got != i {
+			t.Errorf("depTagIndex(%q) = %d, want %d", tag, got, i)
+		}
+		if i > 0 && !named[tag] {
+			t.Errorf("depTags lists %q, which no rule names", tag)
+		}
+	}
+	for _, tag := range []string{"NN", "VB", ".", "-LRB-", "XX", "pos"} {
+		if depTagIndex(tag) != 0 {
+			t.Errorf("depTagIndex(%q) != 0", tag)
+		}
+	}
+}
