@@ -50,7 +50,7 @@
 // the square of the stretch between its first and last edit; it skips the
 // character distance of substitutions and the transposition search where
 // they cannot win. Extraction with tagging (source annotated once, each
-// changed correction annotated and extracted) runs at about 55,000
+// changed correction annotated and extracted) runs at about 50,000
 // CoNLL-2014 sentence pairs per CPU-second on one core
 // (agreement.BenchmarkExtractCoNLL14).
 package edits

@@ -131,10 +131,11 @@ func writeReport(t *testing.T, name, text string) {
 // pairs (unchanged ones cost a string comparison) and the changed pairs
 // that were tagged and extracted, per wall-clock and per CPU second (the
 // latter stays meaningful when other work shares the machine). One
-// iteration is 7,872 pairs, 3,240 of them changed. With -cpu 1 at load
-// 3.5-4 on the 2-core development machine: 52,000-57,000 pairs/s
-// (21,000-23,000 changed), against 18,700 (7,700) before the tagger,
-// alignment and annotation reuse of 2026-11-24.
+// iteration is 7,872 pairs, 3,240 of them changed. With -cpu 1 on the
+// 2-core development machine at load 4.5-5.5, five runs interleaved with
+// the code before 2026-11-24's tagger, alignment and annotation reuse:
+// 48,000-60,000 pairs per CPU-second, median 53,000 (20,000-25,000
+// changed), against 17,700-21,300 (7,300-8,800 changed) before.
 func BenchmarkExtractCoNLL14(b *testing.B) {
 	lang := english()
 	var src *corpora.TextFile
@@ -194,8 +195,8 @@ func ExampleResult() {
 
 // BenchmarkExtractAnnotatedCoNLL14 is BenchmarkExtractCoNLL14 without the
 // tagging: alignment, merging and classification of the 3,240
-// pre-annotated changed pairs (about 65,000 pairs/s on one core, 21,000
-// before).
+// pre-annotated changed pairs: 54,000-63,000 per CPU-second in the runs
+// above, against 18,000-27,000 per second before.
 func BenchmarkExtractAnnotatedCoNLL14(b *testing.B) {
 	lang := english()
 	var os, cs []*edits.Sentence
