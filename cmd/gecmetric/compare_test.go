@@ -222,7 +222,7 @@ func TestCompareFlagsMatchEval(t *testing.T) {
 	// eval's own: its systems and its output options (compare prints a
 	// comparison, not a score table).
 	own := map[string]bool{"hyp": true, "json": true, "per-sentence": true, "format": true, "score-only": true, "width": true,
-		"errant-cat": true, "verbose": true, "errant-verbose": true, "confidence": true, "confidence-n": true, "output": true}
+		"errant-cat": true, "verbose": true, "errant-verbose": true, "very-verbose": true, "confidence": true, "confidence-n": true, "output": true}
 	cmpFlags := map[string]string{}
 	for _, f := range compareCommand(e).Flags {
 		cmpFlags[f.Names()[0]] = fmt.Sprint(f)

@@ -42,7 +42,8 @@ func evalCommand(e *env) *cli.Command {
 			append(evalOutputFlags(),
 				&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file", Action: outputPath},
 				&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "the M2 scorer's -v: before the scores, its per-sentence report (each annotator's system, gold and correct edits, running counts, the chosen annotator) of the one system, written as the run goes"},
-				&cli.BoolFlag{Name: "errant-verbose", Usage: "ERRANT compare_m2.py's -v: before the scores, its per-sentence report (the original sentence; for every hypothesis and reference coder the edits, local and global TP/FP/FN and P/R/F; the chosen pair and its counts by type) of the one system, written as the run goes; with --format errant the whole output is compare_m2.py -v's"})...,
+				&cli.BoolFlag{Name: "errant-verbose", Usage: "ERRANT compare_m2.py's -v: before the scores, its per-sentence report (the original sentence; for every hypothesis and reference coder the edits, local and global TP/FP/FN and P/R/F; the chosen pair and its counts by type) of the one system, written as the run goes; with --format errant the whole output is compare_m2.py -v's"},
+				&cli.BoolFlag{Name: "very-verbose", Usage: "the M2 scorer's --very_verbose: before the scores, per sentence its dumps (both Levenshtein matrices and back pointers, the edits before and after the transitive arcs with the trace of adding them, per annotator the weighting trace, the graph V, E, the weights, the path), in its layout and Python 2's dict order, of the one system; with -v the -v lines too, interleaved as the scorer prints them. A sentence whose matrices exceed 4,194,304 cells is an error"})...,
 		),
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runEval(ctx, e, cmd) },
 	}
@@ -111,9 +112,13 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 			in.names = names
 		}
 	}
-	verbose := out.verbose
+	verbose := out.verbose || out.very
 	if verbose && len(in.names) != 1 {
-		return usageError{fmt.Errorf("--verbose prints the M2 scorer's report of one system; %d systems given (give one --hyp)", len(in.names))}
+		flag := "--verbose"
+		if !out.verbose {
+			flag = "--very-verbose"
+		}
+		return usageError{fmt.Errorf("%s prints the M2 scorer's report of one system; %d systems given (give one --hyp)", flag, len(in.names))}
 	}
 	if out.errantV && len(in.names) != 1 {
 		return usageError{fmt.Errorf("--errant-verbose prints compare_m2.py's report of one system; %d systems given (give one --hyp)", len(in.names))}
@@ -144,7 +149,13 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 			}
 		}
 		if verbose {
-			vw = m2.NewVerboseWriter(w, cfg.Beta)
+			if out.very {
+				mopt := cfg.M2
+				mopt.Beta = cfg.Beta
+				vw = m2.NewVeryVerboseWriter(w, mopt, out.verbose)
+			} else {
+				vw = m2.NewVerboseWriter(w, cfg.Beta)
+			}
 			each := opt.Each
 			opt.Each = func(i int, scores []eval.SentenceScore) error {
 				if each != nil {

@@ -44,12 +44,13 @@ type evalOutput struct {
 	seed       uint64
 	verbose    bool // the M2 scorer's report before the scores
 	errantV    bool // compare_m2.py's -v report before the scores
+	very       bool // the M2 scorer's --very_verbose dumps before the scores
 }
 
 func evalOutputOf(cmd *cli.Command) (evalOutput, error) {
 	o := evalOutput{format: cmd.String("format"), scoreOnly: cmd.Bool("score-only"), width: int(cmd.Int("width")),
 		errantCat: int(cmd.Int("errant-cat")), seed: cmd.Uint64("seed"), verbose: cmd.Bool("verbose"),
-		errantV: cmd.Bool("errant-verbose")}
+		errantV: cmd.Bool("errant-verbose"), very: cmd.Bool("very-verbose")}
 	if cmd.Bool("json") {
 		o.format = "json"
 	}
@@ -86,6 +87,15 @@ func (o evalOutput) check(cfg eval.Config) error {
 	}
 	if o.verbose && o.format != "text" && o.format != "errant" {
 		return fmt.Errorf("--verbose writes the M2 scorer's text report before the scores: it cannot precede --format %s", o.format)
+	}
+	if o.very && !cfg.Has(eval.M2) {
+		return errors.New("--very-verbose is the M2 scorer's dump: it needs the m2 metric (--metrics m2)")
+	}
+	if o.very && o.format != "text" && o.format != "errant" {
+		return fmt.Errorf("--very-verbose writes the M2 scorer's text dump before the scores: it cannot precede --format %s", o.format)
+	}
+	if o.very && o.errantV {
+		return errors.New("--very-verbose (the M2 scorer's dump) and --errant-verbose (compare_m2.py's report) each write a whole report sentence by sentence: give one of them per run")
 	}
 	if o.errantV && !cfg.Has(eval.ERRANT) {
 		return errors.New("--errant-verbose is compare_m2.py's report: it needs the errant metric (--metrics errant)")

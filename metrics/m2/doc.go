@@ -91,6 +91,18 @@
 // 0.2 s and 44 MB (the whole matrix: 64 million cells, gigabytes).
 // Options.MaxCells bounds the band (ErrLatticeTooLarge beyond it).
 //
+// # Verbose output
+//
+// [VerboseWriter] writes the scorer's -v report, sentence by sentence;
+// [NewVeryVerboseWriter] adds its --very_verbose dumps (matrices, back
+// pointers, edit dicts, the transitive-arc and weighting traces, the
+// graph and the path) in Python 2.7's layout and dict order. The lattice
+// above does not keep what those dumps show (whole matrices, the order in
+// which the scorer's dicts got their keys), so they come from a plain
+// re-run of the scorer's construction, used only for printing and limited
+// to 4,194,304 matrix cells a sentence; on the first 200 CoNLL-2014
+// sentences of six systems the output equals the scorer's byte for byte.
+//
 // # Concurrency
 //
 // Score compares sentences in parallel on GOMAXPROCS goroutines; results

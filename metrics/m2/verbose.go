@@ -47,6 +47,9 @@ type VerboseWriter struct {
 	beta       float64
 	sc, sp, sg float64
 	line       int
+	quiet      bool // no -v lines (--very_verbose alone)
+	very       bool // the --very_verbose dumps
+	maxUnch    int
 }
 
 // NewVerboseWriter returns a VerboseWriter of F_beta scores (0 means the
@@ -56,6 +59,25 @@ func NewVerboseWriter(w io.Writer, beta float64) *VerboseWriter {
 		beta = Options{}.BetaValue()
 	}
 	return &VerboseWriter{bw: bufio.NewWriter(w), beta: beta}
+}
+
+// NewVeryVerboseWriter returns a VerboseWriter that also writes what the
+// scorer prints with --very_verbose, for the options opts: before each
+// sentence's annotators its two Levenshtein matrices, their back pointers,
+// the edits before the transitive arcs and the trace of adding them; per
+// annotator, before its -v lines, the trace of the weighting and then the
+// graph (V, E, the edits with the transitive arcs, the weights) and the
+// path found. Dicts print in Python 2.7's order. With verbose false the
+// -v lines and the totals are left out, as when the scorer is run with
+// --very_verbose alone.
+//
+// The dumps are made by following the scorer's construction over the whole
+// matrices (see veryverbose.go): a sentence whose matrices have more than
+// 4,194,304 cells is an error. Its path equals the lattice's.
+func NewVeryVerboseWriter(w io.Writer, opts Options, verbose bool) *VerboseWriter {
+	v := NewVerboseWriter(w, opts.Beta)
+	v.very, v.quiet, v.maxUnch = true, !verbose, opts.MaxUnchanged()
+	return v
 }
 
 // Sentence writes the report of the next sentence: gold is its gold, hyp
@@ -69,9 +91,28 @@ func (v *VerboseWriter) Sentence(gold *Sentence, hyp []string, s *SentenceResult
 	}
 	v.line++
 	src, hy := strings.Join(gold.Source, " "), strings.Join(hyp, " ")
+	var g *dumpGraph
+	if v.very {
+		var err error
+		if g, err = newDumpGraph(bw, gold.Source, hyp, v.maxUnch); err != nil {
+			return fmt.Errorf("m2: sentence %d: %w", v.line, err)
+		}
+	}
 	for a, ar := range s.Annotators {
 		golds := gold.Annotators[a].Edits
-		fmt.Fprintln(bw, ">> Annotator:", ar.ID)
+		var wt []pyNum
+		if g != nil {
+			wt = g.weights(bw, golds)
+		}
+		if !v.quiet {
+			fmt.Fprintln(bw, ">> Annotator:", ar.ID)
+		}
+		if g != nil {
+			g.writeGraph(bw, wt, g.path(wt))
+		}
+		if v.quiet {
+			continue
+		}
 		writeAdjacencyFlags(bw, ar.Edits, golds)
 		c, e, g := v.sc+ar.Stats[Correct], v.sp+ar.Stats[Proposed], v.sg+ar.Stats[Gold]
 		p, r := 1.0, 1.0
@@ -94,8 +135,10 @@ func (v *VerboseWriter) Sentence(gold *Sentence, hyp []string, s *SentenceResult
 		fmt.Fprintf(bw, "f_%.1f         : %s\n", v.beta, pyFloat(runningF(c, e, g, v.beta)))
 		fmt.Fprintln(bw, "-------------------------------------------")
 	}
-	fmt.Fprintln(bw, ">> Chosen Annotator for line", v.line, ":", s.Annotators[s.Chosen].ID)
-	fmt.Fprintln(bw)
+	if !v.quiet {
+		fmt.Fprintln(bw, ">> Chosen Annotator for line", v.line, ":", s.Annotators[s.Chosen].ID)
+		fmt.Fprintln(bw)
+	}
 	st := s.Stats()
 	v.sc, v.sp, v.sg = v.sc+st[Correct], v.sp+st[Proposed], v.sg+st[Gold]
 	return nil
@@ -105,6 +148,9 @@ func (v *VerboseWriter) Sentence(gold *Sentence, hyp []string, s *SentenceResult
 // annotators' counts, precision, recall and F) and flushes the output.
 func (v *VerboseWriter) Close() error {
 	bw := v.bw
+	if v.quiet {
+		return bw.Flush()
+	}
 	t := metrics.Stats{v.sc, v.sp, v.sg}
 	p, r, f := PRF(t, v.beta)
 	fmt.Fprintln(bw, "CORRECT EDITS  :", int(v.sc))
