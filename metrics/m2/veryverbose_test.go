@@ -128,3 +128,22 @@ func TestVeryVerboseCoNLL(t *testing.T) {
 		})
 	}
 }
+
+// A sentence whose matrices exceed maxDumpCells is an error naming the
+// sentence, not gigabytes of dump.
+func TestVeryVerboseTooLarge(t *testing.T) {
+	toks := make([]string, 2100)
+	for i := range toks {
+		toks[i] = "w" + strconv.Itoa(i)
+	}
+	gold := []Sentence{{Source: toks, Annotators: []Annotator{{ID: 0}}}}
+	res, err := Score(gold, [][]string{toks}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	err = NewVeryVerboseWriter(&buf, Options{}, true).Sentence(&gold[0], toks, &res.Sentences[0])
+	if err == nil || !strings.Contains(err.Error(), "m2: sentence 1: very verbose: 2100 × 2100 tokens") {
+		t.Fatalf("error %v", err)
+	}
+}
