@@ -202,3 +202,19 @@ func TestAlignMatchesReference(t *testing.T) {
 	}
 	t.Logf("%d pairs aligned as refAlign aligns them", pairs)
 }
+
+// FuzzAlignReference checks Align against refAlign on any two sentences
+// (generic annotation: lemma = lower case, guessed POS), with both cost
+// models.
+func FuzzAlignReference(f *testing.F) {
+	f.Add("the big red ball is big", "the red big ball is big", false)
+	f.Add("a a b", "a a a b", false)
+	f.Add("A b c d", "a c b d", true)
+	f.Fuzz(func(t *testing.T, a, b string, lev bool) {
+		o, c := sent(a), sent(b)
+		if o.Len()*c.Len() > 1<<12 {
+			return
+		}
+		sameAlignment(t, o, c, lev)
+	})
+}

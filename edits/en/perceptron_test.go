@@ -317,3 +317,21 @@ func TestAnnotateCorrection(t *testing.T) {
 	}
 	t.Logf("%d pairs: AnnotateCorrection = Annotate", pairs)
 }
+
+// FuzzAnnotateCorrection checks AnnotateCorrection against Annotate on any
+// source and correction.
+func FuzzAnnotateCorrection(f *testing.F) {
+	f.Add("The opposite is also true .", "The opposite is true .")
+	f.Add("he go to school every days", "He goes to school every day .")
+	f.Add("a a a b", "a b a a")
+	f.Add("", "x")
+	l := New()
+	f.Fuzz(func(t *testing.T, a, b string) {
+		src, hyp := strings.Fields(a), strings.Fields(b)
+		got, want := l.AnnotateCorrection(l.Annotate(src), hyp), l.Annotate(hyp)
+		gr, wr := got.Private.(*rawTags), want.Private.(*rawTags)
+		if !slices.Equal(got.Tokens, want.Tokens) || !slices.Equal(gr.tags, wr.tags) || !slices.Equal(gr.ids, wr.ids) {
+			t.Fatalf("%q → %q:\n got %v\nwant %v", a, b, got.Tokens, want.Tokens)
+		}
+	})
+}
