@@ -277,9 +277,12 @@ func TestAnnotateConcurrent(t *testing.T) {
 			for k := 0; k < 50; k++ {
 				i := k % len(sents)
 				got := New().Annotate(strings.Fields(sents[i]))
+				// A correction of the other sentence, annotated from it
+				// (AnnotateCorrection), shared by all goroutines.
+				corr := New().AnnotateCorrection(want[1-i], strings.Fields(sents[i]))
 				for j := range got.Tokens {
-					if got.Tokens[j] != want[i].Tokens[j] {
-						t.Errorf("concurrent Annotate differs at %d: %+v vs %+v", j, got.Tokens[j], want[i].Tokens[j])
+					if got.Tokens[j] != want[i].Tokens[j] || corr.Tokens[j] != want[i].Tokens[j] {
+						t.Errorf("concurrent Annotate differs at %d: %+v, %+v vs %+v", j, got.Tokens[j], corr.Tokens[j], want[i].Tokens[j])
 					}
 				}
 			}
