@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sync"
+
+	"github.com/gecmetric/gecmetric/internal/band"
 )
 
 // Long sentences: the alignment in a band of diagonals.
@@ -118,33 +120,6 @@ func ExtractBounded(lang Language, o, c *Sentence, opts Options) ([]Edit, error)
 	return finishExtract(lang, o, c, ops, opts), nil
 }
 
-// A band is the part of the (n+1)×(m+1) matrix whose cells (i, j) lie on
-// the diagonals dlo ≤ j-i ≤ dhi, stored row by row: row i holds the
-// columns lo(i)..hi(i) from index start[i] on.
-type band struct {
-	n, m, dlo, dhi int
-	start          []int
-}
-
-func newBand(n, m, w int, start []int) band {
-	b := band{n: n, m: m, dlo: max(min(0, m-n)-w, -n), dhi: min(max(0, m-n)+w, m)}
-	if cap(start) < n+2 {
-		start = make([]int, n+2)
-	}
-	b.start = start[:n+2]
-	b.start[0] = 0
-	for i := 0; i <= n; i++ {
-		b.start[i+1] = b.start[i] + b.hi(i) - b.lo(i) + 1
-	}
-	return b
-}
-
-func (b *band) lo(i int) int    { return max(0, i+b.dlo) }
-func (b *band) hi(i int) int    { return min(b.m, i+b.dhi) }
-func (b *band) full() bool      { return b.dlo == -b.n && b.dhi == b.m }
-func (b *band) cells() int      { return b.start[b.n+1] }
-func (b *band) at(i, j int) int { return b.start[i] + j - b.lo(i) }
-
 // bandBuffers are the matrices of a banded alignment.
 type bandBuffers struct {
 	start []int
@@ -164,20 +139,20 @@ func (ws *workspace) alignBand(o, c *Sentence, lev bool, w, maxCells int) ([]Ali
 	ws.intern(o, c)
 	diff := max(n-m, m-n)
 	for {
-		bd := newBand(n, m, w, bb.start)
-		bb.start = bd.start
-		if bd.cells() > maxCells {
-			if !bd.full() && (n+1)*(m+1) <= maxCells {
+		bd := band.New(n, m, w, bb.start)
+		bb.start = bd.Start
+		if bd.Cells() > maxCells {
+			if !bd.Full() && (n+1)*(m+1) <= maxCells {
 				w = n + m // the whole matrix fits
 				continue
 			}
 			return nil, fmt.Errorf("%w: source of %d tokens, correction of %d: a band of %d cells (half-width %d) would be needed, more than the limit of %d",
-				ErrTooLarge, n, m, bd.cells(), w, maxCells)
+				ErrTooLarge, n, m, bd.Cells(), w, maxCells)
 		}
 		total := ws.fillBand(&bd, bb, o, c, lev)
 		bound := float64(diff + 2*(w+1))
 		switch {
-		case bd.full():
+		case bd.Full():
 			ops, _ := ws.backtrackBand(&bd, bb, o, c, lev, math.Inf(1))
 			return ops, nil
 		case total+bandMargin < bound:
@@ -194,24 +169,24 @@ func (ws *workspace) alignBand(o, c *Sentence, lev bool, w, maxCells int) ([]Ali
 
 // fillBand fills the band with Align's recurrence and returns the cost of
 // (n, m).
-func (ws *workspace) fillBand(bd *band, bb *bandBuffers, o, c *Sentence, lev bool) float64 {
-	n := bd.n
-	size := bd.cells()
+func (ws *workspace) fillBand(bd *band.Band, bb *bandBuffers, o, c *Sentence, lev bool) float64 {
+	n := bd.N
+	size := bd.Cells()
 	if cap(bb.cost) < size {
 		bb.cost = make([]float64, size)
 		bb.op = make([]byte, size)
 	}
 	cost, op := bb.cost[:size], bb.op[:size]
 	clear(bb.tlen)
-	for j := bd.lo(0); j <= bd.hi(0); j++ {
+	for j := bd.Lo(0); j <= bd.Hi(0); j++ {
 		cost[j], op[j] = float64(j), opI
 	}
 	cost[0], op[0] = 0, opOrigin
 	inf := math.Inf(1)
 	for i := 1; i <= n; i++ {
-		lo, hi := bd.lo(i), bd.hi(i)
-		plo, phi := bd.lo(i-1), bd.hi(i-1)
-		row, prev := bd.start[i], bd.start[i-1]
+		lo, hi := bd.Lo(i), bd.Hi(i)
+		plo, phi := bd.Lo(i-1), bd.Hi(i-1)
+		row, prev := bd.Start[i], bd.Start[i-1]
 		j := lo
 		if j == 0 {
 			cost[row], op[row] = float64(i), opD
@@ -269,17 +244,17 @@ func (ws *workspace) fillBand(bd *band, bb *bandBuffers, o, c *Sentence, lev boo
 // transposition of k+1 tokens (every cell of the diagonal costs at least
 // |j-i|, in the band as in the whole matrix), exceeds bound, the cheapest
 // other step, since the cell would refuse it.
-func (ws *workspace) transpositionBand(cost []float64, bd *band, i, j int, bound float64) (int, float64, bool) {
+func (ws *workspace) transpositionBand(cost []float64, bd *band.Band, i, j int, bound float64) (int, float64, bool) {
 	var ho, hc uint64 = ws.ohash[i], ws.chash[j]
 	d := j - i
 	absd := max(d, -d)
-	upper := cost[bd.at(i, i+d)]
+	upper := cost[bd.At(i, i+d)]
 	for k := 1; i-k >= 0 && j-k >= 0; k++ {
 		if float64(absd+k) > bound {
 			return 0, 0, false
 		}
 		a := i - k
-		lower := cost[bd.at(a, a+d)]
+		lower := cost[bd.At(a, a+d)]
 		if upper == lower {
 			return 0, 0, false
 		}
@@ -297,13 +272,13 @@ func (ws *workspace) transpositionBand(cost []float64, bd *band, i, j int, bound
 // finite bound it checks, at every step, the cells the transposition
 // search read (see the comment at the top of this file) and reports false
 // if one of them may cost less in the whole matrix.
-func (ws *workspace) backtrackBand(bd *band, bb *bandBuffers, o, c *Sentence, lev bool, bound float64) ([]AlignOp, bool) {
+func (ws *workspace) backtrackBand(bd *band.Band, bb *bandBuffers, o, c *Sentence, lev bool, bound float64) ([]AlignOp, bool) {
 	cost, op := bb.cost, bb.op
-	total := cost[bd.cells()-1]
+	total := cost[bd.Cells()-1]
 	var out []AlignOp
-	i, j := bd.n, bd.m
+	i, j := bd.N, bd.M
 	for i+j != 0 {
-		cell := bd.at(i, j)
+		cell := bd.At(i, j)
 		if !lev && !math.IsInf(bound, 1) && op[cell] != opM && i > 0 && j > 0 {
 			if !ws.transpositionReadsExact(bd, cost, o, c, i, j, bound-bandMargin-(total-cost[cell])) {
 				return nil, false
@@ -335,23 +310,23 @@ func (ws *workspace) backtrackBand(bd *band, bb *bandBuffers, o, c *Sentence, le
 // again and reports whether every cell q it reads, at distance t from
 // (i, j), has cost(q) + 2t < limit (so that its band cost is its cost in
 // the whole matrix).
-func (ws *workspace) transpositionReadsExact(bd *band, cost []float64, o, c *Sentence, i, j int, limit float64) bool {
+func (ws *workspace) transpositionReadsExact(bd *band.Band, cost []float64, o, c *Sentence, i, j int, limit float64) bool {
 	ti, tj := i-1, j-1
 	// The walk's bound, as fillBand computed it.
 	inf := math.Inf(1)
 	del, ins := inf, inf
-	if j <= bd.hi(i-1) {
-		del = cost[bd.at(i-1, j)] + 1
+	if j <= bd.Hi(i-1) {
+		del = cost[bd.At(i-1, j)] + 1
 	}
-	if j > bd.lo(i) {
-		ins = cost[bd.at(i, j-1)] + 1
+	if j > bd.Lo(i) {
+		ins = cost[bd.At(i, j-1)] + 1
 	}
-	sub := ws.subBounded(&o.Tokens[ti], &c.Tokens[tj], ti, tj, cost[bd.at(i-1, j-1)], min(ins, del))
+	sub := ws.subBounded(&o.Tokens[ti], &c.Tokens[tj], ti, tj, cost[bd.At(i-1, j-1)], min(ins, del))
 	bound := min(sub, ins, del)
 	var ho, hc uint64 = ws.ohash[ti], ws.chash[tj]
 	d := j - i
 	absd := max(d, -d)
-	upper := cost[bd.at(i-1, i-1+d)]
+	upper := cost[bd.At(i-1, i-1+d)]
 	for k := 1; ti-k >= 0 && tj-k >= 0; k++ {
 		if float64(absd+k) > bound {
 			return true
@@ -360,7 +335,7 @@ func (ws *workspace) transpositionReadsExact(bd *band, cost []float64, o, c *Sen
 			return false
 		}
 		a := ti - k
-		lower := cost[bd.at(a, a+d)]
+		lower := cost[bd.At(a, a+d)]
 		if lower+2*float64(k+1) >= limit {
 			return false
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gecmetric/gecmetric/internal/band"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
@@ -27,8 +28,8 @@ func compareBoth(t *testing.T, full, banded *builder, s *Sentence, hyp []string,
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("src %q hyp %q gold %+v\nbanded %+v\nfull   %+v", s.Source, hyp, s.Annotators, got, want)
 	}
-	bd := newBand(len(s.Source), len(hyp), 1, nil)
-	return !bd.full()
+	bd := band.New(len(s.Source), len(hyp), 1, nil)
+	return !bd.Full()
 }
 
 // TestBandRandom checks the banded alignment against the whole matrix on

@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/gecmetric/gecmetric/internal/band"
 )
 
 // The edit lattice of one source/hypothesis pair.
@@ -84,9 +86,7 @@ func (l *lattice) correction(a *arc) string {
 	return strings.Join(l.hyp[l.col(a.src):l.col(a.dst)], " ")
 }
 
-// A band is the part of the (n+1)×(m+1) alignment matrix whose cells
-// (i, j) lie on the diagonals dlo ≤ j-i ≤ dhi, stored row by row: row i
-// holds the columns lo(i)..hi(i) from index start[i] on.
+// The alignment matrices are filled in a band of diagonals (band.Band).
 //
 // Why a band suffices. Insertions and deletions cost 1 and move a path
 // one diagonal; substitutions and noops keep the diagonal. Take the band
@@ -105,36 +105,6 @@ func (l *lattice) correction(a *arc) string {
 // matrix's, and so is everything built from them. When the check fails
 // the band is widened to a width at which the band's own optimum, an
 // upper bound of the true one, passes it, and the matrix is filled again.
-type band struct {
-	n, m, dlo, dhi int
-	start          []int // start[i]: index of cell (i, lo(i)); start[n+1]: the cell count
-}
-
-// newBand returns the band of diagonals min(0, m-n)-w .. max(0, m-n)+w
-// (clipped to the matrix), reusing start's storage.
-func newBand(n, m, w int, start []int) band {
-	b := band{n: n, m: m, dlo: max(min(0, m-n)-w, -n), dhi: min(max(0, m-n)+w, m)}
-	if cap(start) < n+2 {
-		start = make([]int, n+2)
-	}
-	b.start = start[:n+2]
-	b.start[0] = 0
-	for i := 0; i <= n; i++ {
-		b.start[i+1] = b.start[i] + b.hi(i) - b.lo(i) + 1
-	}
-	return b
-}
-
-func (b *band) lo(i int) int { return max(0, i+b.dlo) }
-func (b *band) hi(i int) int { return min(b.m, i+b.dhi) }
-
-// full reports whether the band is the whole matrix.
-func (b *band) full() bool { return b.dlo == -b.n && b.dhi == b.m }
-
-func (b *band) cells() int { return b.start[b.n+1] }
-
-// at returns the index of cell (i, j), which must lie in the band.
-func (b *band) at(i, j int) int { return b.start[i] + j - b.lo(i) }
 
 // A builder holds the buffers of lattice construction, reused from one
 // sentence to the next by one goroutine.
@@ -184,17 +154,17 @@ func grow[T any](s []T, n int) []T {
 // Levenshtein matrices (insertion and deletion cost 1, substitution 1 in
 // the first and 2 in the second; a neighbour outside the band offers
 // nothing) and returns the costs of (n, m) in both.
-func (b *builder) levenshtein(bd *band) (int32, int32) {
+func (b *builder) levenshtein(bd *band.Band) (int32, int32) {
 	const inf = math.MaxInt32 / 4
-	n := bd.n
-	bp := grow(b.bp, bd.cells())
+	n := bd.N
+	bp := grow(b.bp, bd.Cells())
 	b.bp = bp
-	width := bd.dhi - bd.dlo + 1
+	width := bd.DHi - bd.DLo + 1
 	costs := grow(b.costs, 4*width)
 	b.costs = costs
 	prev1, prev2 := costs[:width], costs[width:2*width]
 	cur1, cur2 := costs[2*width:3*width], costs[3*width:]
-	for j := bd.lo(0); j <= bd.hi(0); j++ {
+	for j := bd.Lo(0); j <= bd.Hi(0); j++ {
 		cur1[j], cur2[j] = int32(j), int32(j)
 		if j > 0 {
 			bp[j] = dirIns | dirIns<<3
@@ -203,9 +173,9 @@ func (b *builder) levenshtein(bd *band) (int32, int32) {
 	for i := 1; i <= n; i++ {
 		prev1, cur1 = cur1, prev1
 		prev2, cur2 = cur2, prev2
-		lo, hi := bd.lo(i), bd.hi(i)
-		plo, phi := bd.lo(i-1), bd.hi(i-1)
-		base := bd.start[i]
+		lo, hi := bd.Lo(i), bd.Hi(i)
+		plo, phi := bd.Lo(i-1), bd.Hi(i-1)
+		base := bd.Start[i]
 		j := lo
 		if j == 0 {
 			cur1[0], cur2[0] = int32(i), int32(i)
@@ -233,20 +203,20 @@ func (b *builder) levenshtein(bd *band) (int32, int32) {
 			bp[base+k] = bits | bits2<<3
 		}
 	}
-	last := bd.m - bd.lo(n)
+	last := bd.M - bd.Lo(n)
 	return cur1[last], cur2[last]
 }
 
 // markCheapest marks the band cells on a cheapest path of each matrix,
 // walking the back pointers from (n, m).
-func (b *builder) markCheapest(bd *band) {
+func (b *builder) markCheapest(bd *band.Band) {
 	bp := b.bp
-	reach := grow(b.reach, bd.cells())
+	reach := grow(b.reach, bd.Cells())
 	b.reach = reach
-	reach[bd.cells()-1] = 3
-	for i := bd.n; i >= 0; i-- {
-		lo, hi := bd.lo(i), bd.hi(i)
-		base := bd.start[i]
+	reach[bd.Cells()-1] = 3
+	for i := bd.N; i >= 0; i-- {
+		lo, hi := bd.Lo(i), bd.Hi(i)
+		base := bd.Start[i]
 		for j := hi; j >= lo; j-- {
 			c := base + j - lo
 			r := reach[c]
@@ -259,10 +229,10 @@ func (b *builder) markCheapest(bd *band) {
 				}
 				bits := bp[c] >> (3 * g)
 				if bits&dirDiag != 0 {
-					reach[bd.at(i-1, j-1)] |= 1 << g
+					reach[bd.At(i-1, j-1)] |= 1 << g
 				}
 				if bits&dirDel != 0 {
-					reach[bd.at(i-1, j)] |= 1 << g
+					reach[bd.At(i-1, j)] |= 1 << g
 				}
 				if bits&dirIns != 0 {
 					reach[c-1] |= 1 << g
@@ -312,7 +282,7 @@ func (b *builder) intern(src, hyp []string) {
 
 // align fills the Levenshtein matrices in a band wide enough to hold
 // every cheapest path (see band) and marks the cells on them.
-func (b *builder) align(n, m, maxCells int) (band, error) {
+func (b *builder) align(n, m, maxCells int) (band.Band, error) {
 	w := n + m
 	if b.bandW0 > 0 {
 		w = b.bandW0
@@ -321,16 +291,16 @@ func (b *builder) align(n, m, maxCells int) (band, error) {
 	}
 	diff := max(n-m, m-n)
 	for {
-		bd := newBand(n, m, w, b.bandBuf)
-		b.bandBuf = bd.start
-		if bd.cells() > maxCells {
+		bd := band.New(n, m, w, b.bandBuf)
+		b.bandBuf = bd.Start
+		if bd.Cells() > maxCells {
 			return bd, fmt.Errorf("%w: an alignment band of %d cells (source %d tokens, hypothesis %d, band half-width %d), more than the limit of %d",
-				errTooLarge, bd.cells(), n, m, w, maxCells)
+				errTooLarge, bd.Cells(), n, m, w, maxCells)
 		}
 		b.bands++
 		c1, c2 := b.levenshtein(&bd)
 		worst := int(max(c1, c2))
-		if bd.full() || worst < diff+2*(w+1) {
+		if bd.Full() || worst < diff+2*(w+1) {
 			b.markCheapest(&bd)
 			return bd, nil
 		}
@@ -376,12 +346,12 @@ func (b *builder) eqAt(i, j int) bool { return b.srcID[i] == b.hypID[j] }
 // vertices, in ascending order, and fills b.mult: mult[v][d] is in how
 // many of the two lattices the base edge into v from direction d exists
 // (0, 1 or 2); d is 0 diag, 1 del, 2 ins.
-func (b *builder) countBaseEdges(bd *band) {
+func (b *builder) countBaseEdges(bd *band.Band) {
 	l := &b.l
 	mult := b.mult[:0]
-	for i := 0; i <= bd.n; i++ {
-		lo, hi := bd.lo(i), bd.hi(i)
-		base := bd.start[i]
+	for i := 0; i <= bd.N; i++ {
+		lo, hi := bd.Lo(i), bd.Hi(i)
+		base := bd.Start[i]
 		for j := lo; j <= hi; j++ {
 			c := base + j - lo
 			r := b.reach[c]
