@@ -603,24 +603,29 @@ func (ws *workspace) backtrack(n, m, extra int) []AlignOp {
 		if op == opUnknown {
 			op = ws.resolve(i, j)
 		}
-		switch op {
-		case opM, opS:
-			out = append(out, AlignOp{Op: Op(op), OStart: i - 1, OEnd: i, CStart: j - 1, CEnd: j})
-			i--
-			j--
-		case opD:
-			out = append(out, AlignOp{Op: Delete, OStart: i - 1, OEnd: i, CStart: j, CEnd: j})
-			i--
-		case opI:
-			out = append(out, AlignOp{Op: Insert, OStart: i, OEnd: i, CStart: j - 1, CEnd: j})
-			j--
-		default: // transposition
-			k := int(ws.tlen[i*w+j])
-			out = append(out, AlignOp{Op: Transpose, OStart: i - k, OEnd: i, CStart: j - k, CEnd: j})
-			i -= k
-			j -= k
+		k := 0
+		if op == opT {
+			k = int(ws.tlen[i*w+j])
 		}
+		step := stepTo(op, i, j, k)
+		out = append(out, step)
+		i, j = step.OStart, step.CStart
 	}
 	slices.Reverse(out)
 	return out
+}
+
+// stepTo is the alignment step op that ends at cell (i, j); k is the
+// length of a transposition (op opT), unused otherwise. The step starts at
+// cell (OStart, CStart).
+func stepTo(op byte, i, j, k int) AlignOp {
+	switch op {
+	case opM, opS:
+		return AlignOp{Op: Op(op), OStart: i - 1, OEnd: i, CStart: j - 1, CEnd: j}
+	case opD:
+		return AlignOp{Op: Delete, OStart: i - 1, OEnd: i, CStart: j, CEnd: j}
+	case opI:
+		return AlignOp{Op: Insert, OStart: i, OEnd: i, CStart: j - 1, CEnd: j}
+	}
+	return AlignOp{Op: Transpose, OStart: i - k, OEnd: i, CStart: j - k, CEnd: j}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/gecmetric/gecmetric/internal/band"
@@ -284,25 +285,15 @@ func (ws *workspace) backtrackBand(bd *band.Band, bb *bandBuffers, o, c *Sentenc
 				return nil, false
 			}
 		}
-		switch o := op[cell]; o {
-		case opM, opS:
-			out = append(out, AlignOp{Op: Op(o), OStart: i - 1, OEnd: i, CStart: j - 1, CEnd: j})
-			i--
-			j--
-		case opD:
-			out = append(out, AlignOp{Op: Delete, OStart: i - 1, OEnd: i, CStart: j, CEnd: j})
-			i--
-		case opI:
-			out = append(out, AlignOp{Op: Insert, OStart: i, OEnd: i, CStart: j - 1, CEnd: j})
-			j--
-		default: // transposition
-			k := int(bb.tlen[cell])
-			out = append(out, AlignOp{Op: Transpose, OStart: i - k, OEnd: i, CStart: j - k, CEnd: j})
-			i -= k
-			j -= k
+		k := 0
+		if op[cell] == opT {
+			k = int(bb.tlen[cell])
 		}
+		step := stepTo(op[cell], i, j, k)
+		out = append(out, step)
+		i, j = step.OStart, step.CStart
 	}
-	reverse(out)
+	slices.Reverse(out)
 	return out, true
 }
 
@@ -350,10 +341,4 @@ func (ws *workspace) transpositionReadsExact(bd *band.Band, cost []float64, o, c
 		upper = lower
 	}
 	return true
-}
-
-func reverse(ops []AlignOp) {
-	for a, b := 0, len(ops)-1; a < b; a, b = a+1, b-1 {
-		ops[a], ops[b] = ops[b], ops[a]
-	}
 }
