@@ -2,7 +2,6 @@ package edits_test
 
 import (
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -24,15 +23,6 @@ func sameBandAlignment(t testing.TB, o, c *edits.Sentence, opts edits.Options, w
 	}
 }
 
-func readBandLines(t testing.TB, path string) []string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-}
-
 // TestAlignBandCoNLL14 aligns every CoNLL-2014 source with every system
 // output (the 13 official systems and the six of conll14-errant) and both
 // references, in bands started at half-width 1, and compares each with
@@ -43,7 +33,7 @@ func TestAlignBandCoNLL14(t *testing.T) {
 	}
 	lang := en.New()
 	dir := testdata.Dir(t, "conll14-errant", "text")
-	src := readBandLines(t, filepath.Join(dir, "source.txt"))
+	src := readLines(t, filepath.Join(dir, "source.txt"))
 	var files []string
 	for _, f := range []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "ref0", "ref1"} {
 		files = append(files, filepath.Join(dir, f+".txt"))
@@ -52,16 +42,16 @@ func TestAlignBandCoNLL14(t *testing.T) {
 	files = append(files, more...)
 	srcs := make([]*edits.Sentence, len(src))
 	for i, s := range src {
-		srcs[i] = lang.Annotate(strings.Fields(s))
+		srcs[i] = lang.Annotate(s)
 	}
 	pairs := 0
 	for _, f := range files {
-		hyps := readBandLines(t, f)
+		hyps := readLines(t, f)
 		if len(hyps) != len(src) {
 			t.Fatalf("%s: %d lines, source %d", f, len(hyps), len(src))
 		}
 		for i, h := range hyps {
-			c := lang.Annotate(strings.Fields(h))
+			c := lang.Annotate(h)
 			sameBandAlignment(t, srcs[i], c, edits.Options{}, 1)
 			sameBandAlignment(t, srcs[i], c, edits.Options{Lev: true}, 1)
 			pairs++
@@ -169,9 +159,9 @@ func FuzzAlignBand(f *testing.F) {
 // least n tokens, and the same sentences of file (a system or reference).
 func joinedCoNLL(tb testing.TB, file string, n int) (o, c []string) {
 	dir := testdata.Dir(tb, "conll14-errant", "text")
-	src, hyp := readBandLines(tb, filepath.Join(dir, "source.txt")), readBandLines(tb, filepath.Join(dir, file+".txt"))
+	src, hyp := readLines(tb, filepath.Join(dir, "source.txt")), readLines(tb, filepath.Join(dir, file+".txt"))
 	for i := 0; len(o) < n; i++ {
-		o, c = append(o, strings.Fields(src[i])...), append(c, strings.Fields(hyp[i])...)
+		o, c = append(o, src[i]...), append(c, hyp[i]...)
 	}
 	return o, c
 }
