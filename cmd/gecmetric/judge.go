@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,7 +32,7 @@ func judgeCommand(e *env) *cli.Command {
 		Name:  "judge",
 		Usage: "say what human raters would say of each output: grammaticality, fluency, meaning, over-correction",
 		Description: "Judges every line of every --hyp file against its --source (and --ref, when given) with\n" +
-			"calibrated models and prints per system the mean of every quantity with its 95% bootstrap\n" +
+			"calibrated models and prints per system the mean of every quantity with its 95% (Poisson) bootstrap\n" +
 			"interval (a table, or --json); --jsonl writes one JSON object per sentence and system instead.\n" +
 			"--llm-queries OUT.jsonl writes the seed-000 queries of the inputs (for --llm-json or an LLM)\n" +
 			"instead of judging. Without --ref, the reference-free\n" +
@@ -51,7 +50,7 @@ func judgeCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "the per-system means with 95% bootstrap intervals as JSON"},
 			&cli.StringFlag{Name: "llm-queries", Usage: "write the seed-000 queries of --source and the --hyp files (up to four outputs per query) to this JSON Lines file, and stop", Action: outputPath},
 			&cli.StringFlag{Name: "llm-json", Usage: "answer the seed-000 queries in this JSON Lines file, like the GPT-4 judge"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed for --json"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed of the intervals"},
 			&cli.IntFlag{Name: "max-tokens", Value: corpora.DefaultMaxTokens, Usage: "refuse a sentence longer than this many tokens in any file (-1: no limit)"},
 			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr even when it is not a terminal"},
 		}, append(llmFlags(), tokenizeFlags()...)...),
@@ -96,7 +95,7 @@ func judgeCommand(e *env) *cli.Command {
 			if cmd.Bool("jsonl") {
 				lines = judgeLineWriter(w, in.names)
 			} else {
-				sum = newJudgeSummary(in.names)
+				sum = newJudgeSummary(in.names, cmd.Uint64("seed"))
 			}
 			err = j.Stream(ctx, in.sentences, opt, func(i int, js []judge.Judgement) error {
 				if sum != nil {
@@ -111,9 +110,9 @@ func judgeCommand(e *env) *cli.Command {
 			in.warn(e.stderr, nil)
 			if sum != nil {
 				if cmd.Bool("json") {
-					return sum.write(e.stdout, cmd.Uint64("seed"))
+					return sum.write(e.stdout)
 				}
-				return writeJudgeTable(e, sum.systems(cmd.Uint64("seed")))
+				return writeJudgeTable(e, sum.systems())
 			}
 			return w.Flush()
 		},
@@ -208,20 +207,22 @@ func judgeLineWriter(w io.Writer, names []string) func(i int, js []judge.Judgeme
 	}
 }
 
-// A judgeSummary collects per-system means with bootstrap intervals
-// (--json), keeping one number per sentence, system and quantity.
+// A judgeSummary collects per-system means with bootstrap intervals as
+// the sentences stream past, keeping resamples × systems × quantities sums
+// (stat.MeanBootstrap), nothing per sentence.
 type judgeSummary struct {
 	names []string
 	n     int
-	vals  [][][]float64 // system, quantity, sentence
+	boot  *stat.MeanBootstrap
+	row   []float64 // one sentence's values, system-major
 }
 
-func newJudgeSummary(names []string) *judgeSummary {
-	s := &judgeSummary{names: names, vals: make([][][]float64, len(names))}
-	for h := range s.vals {
-		s.vals[h] = make([][]float64, len(summaryQuantities))
-	}
-	return s
+// summaryResamples is the number of bootstrap resamples of the summary.
+const summaryResamples = 1000
+
+func newJudgeSummary(names []string, seed uint64) *judgeSummary {
+	k := len(names) * len(summaryQuantities)
+	return &judgeSummary{names: names, boot: stat.NewMeanBootstrap(k, summaryResamples, seed), row: make([]float64, k)}
 }
 
 // add adds one sentence's judgements, one per system.
@@ -229,11 +230,10 @@ func (s *judgeSummary) add(js []judge.Judgement) {
 	s.n++
 	for h, jd := range js {
 		for q, sq := range summaryQuantities {
-			if v := sq.get(jd); !math.IsNaN(v) {
-				s.vals[h][q] = append(s.vals[h][q], v)
-			}
+			s.row[h*len(summaryQuantities)+q] = sq.get(jd)
 		}
 	}
+	s.boot.Add(s.row)
 }
 
 type judgeMean struct {
@@ -247,11 +247,11 @@ type judgeSystem struct {
 	Scores    map[string]judgeMean `json:"scores"`
 }
 
-func (s *judgeSummary) write(w io.Writer, seed uint64) error {
+func (s *judgeSummary) write(w io.Writer) error {
 	var out struct {
 		Systems []judgeSystem `json:"systems"`
 	}
-	out.Systems = s.systems(seed)
+	out.Systems = s.systems()
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
@@ -259,23 +259,17 @@ func (s *judgeSummary) write(w io.Writer, seed uint64) error {
 
 // systems returns per system the mean of every quantity over its
 // sentences, with a 95% percentile bootstrap interval.
-func (s *judgeSummary) systems(seed uint64) []judgeSystem {
+func (s *judgeSummary) systems() []judgeSystem {
 	var out []judgeSystem
 	for h, name := range s.names {
 		sys := judgeSystem{Name: name, Sentences: s.n, Scores: map[string]judgeMean{}}
 		for q, sq := range summaryQuantities {
-			v := s.vals[h][q]
-			if len(v) == 0 {
+			i := h*len(summaryQuantities) + q
+			if s.boot.Count(i) == 0 {
 				continue
 			}
-			ci := stat.Bootstrap(len(v), 1000, seed, 0.95, func(idx []int) float64 {
-				sum := 0.0
-				for _, i := range idx {
-					sum += v[i]
-				}
-				return sum / float64(len(idx))
-			})
-			sys.Scores[sq.name] = judgeMean{Mean: stat.Mean(v), CI: [2]float64{ci.Lo, ci.Hi}}
+			ci := s.boot.Interval(i, 0.95)
+			sys.Scores[sq.name] = judgeMean{Mean: s.boot.Mean(i), CI: [2]float64{ci.Lo, ci.Hi}}
 		}
 		out = append(out, sys)
 	}
@@ -309,7 +303,7 @@ func writeJudgeTable(e *env, systems []judgeSystem) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(e.stdout, "\nmeans over sentences, 95% bootstrap intervals (1,000 resamples); --jsonl for every sentence")
+	_, err := fmt.Fprintln(e.stdout, "\nmeans over sentences, 95% Poisson-bootstrap intervals (1,000 resamples); --jsonl for every sentence")
 	return err
 }
 

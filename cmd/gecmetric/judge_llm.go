@@ -151,7 +151,7 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 			results[h] = append(results[h], jd)
 		}
 	}
-	sum := newJudgeSummary(names)
+	sum := newJudgeSummary(names, cmd.Uint64("seed"))
 	w := bufio.NewWriter(e.stdout)
 	lines := judgeLineWriter(w, names)
 	js := make([]judge.Judgement, len(results))
@@ -165,7 +165,7 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 		}
 	}
 	if cmd.Bool("json") {
-		return sum.write(e.stdout, cmd.Uint64("seed"))
+		return sum.write(e.stdout)
 	}
 	return w.Flush()
 }

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -37,8 +38,12 @@ type cached struct {
 }
 
 // cacheSize bounds the entries: the sentences in flight, not a whole test
-// set.
-const cacheSize = 4096
+// set. A streamed command's worker judges one sentence at a time, its
+// source, references and every system's output (16 texts for the 13
+// CoNLL-2014 systems), so a few dozen entries per worker hold every reuse;
+// each entry costs about 12 KB (chrF's n-grams of a 25-word sentence are
+// most of it), so the cache stays a few megabytes.
+var cacheSize = max(512, 128*runtime.GOMAXPROCS(0))
 
 var sentenceCache = &modelCache{m: map[cacheKey]*cached{}, ring: make([]cacheKey, cacheSize)}
 
