@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/gecmetric/gecmetric/metrics/fluency/internal/browndata"
@@ -23,13 +24,61 @@ type ngramModel struct {
 	order, bits int
 	ids         map[string]uint64
 	vocab       int
-	// counts[k] maps a packed (k+1)-gram to its count (raw for the highest
-	// order, continuation counts below); totals[k] and types[k] map a packed
-	// k-gram history to the sum of counts and the number of distinct
+	// levels[k] holds the counts of packed (k+1)-grams (raw for the
+	// highest order, continuation counts below) and, per packed k-gram
+	// history, the sum of those counts and the number of distinct
 	// continuations. Index 0 is the unigram level (history: empty, key 0).
-	counts []map[uint64]float64
-	totals []map[uint64]float64
-	types  []map[uint64]float64
+	levels []level
+}
+
+// A level is one order's counts as sorted arrays, searched by binary
+// search: a third of the memory of maps, and allocated once.
+type level struct {
+	keys   []uint64 // packed n-grams, ascending
+	counts []uint32
+	hists  []uint64 // packed histories, ascending
+	totals []uint32 // sum of the counts of each history's n-grams
+	types  []uint32 // number of each history's n-grams
+}
+
+// count returns the count of the packed n-gram key (0 if unseen).
+func (l *level) count(key uint64) float64 {
+	if i, ok := slices.BinarySearch(l.keys, key); ok {
+		return float64(l.counts[i])
+	}
+	return 0
+}
+
+// history returns the total count and the number of continuations of the
+// packed history h (0, 0 if unseen).
+func (l *level) history(h uint64) (total, types float64) {
+	if i, ok := slices.BinarySearch(l.hists, h); ok {
+		return float64(l.totals[i]), float64(l.types[i])
+	}
+	return 0, 0
+}
+
+// histories fills in the level's history sums from its sorted keys: a
+// key's history is the key without its last word (its low bits), so the
+// histories arrive in order.
+func (l *level) histories(bits int) error {
+	for i, key := range l.keys {
+		h := key >> uint(bits)
+		if n := len(l.hists); n == 0 || l.hists[n-1] != h {
+			l.hists = append(l.hists, h)
+			l.totals = append(l.totals, 0)
+			l.types = append(l.types, 0)
+		}
+		n := len(l.hists) - 1
+		t := uint64(l.totals[n]) + uint64(l.counts[i])
+		if t > math.MaxUint32 {
+			return fmt.Errorf("history %#x: total count beyond 32 bits", h)
+		}
+		l.totals[n] = uint32(t)
+		l.types[n]++
+	}
+	l.hists, l.totals, l.types = slices.Clip(l.hists), slices.Clip(l.totals), slices.Clip(l.types)
+	return nil
 }
 
 const (
@@ -48,18 +97,24 @@ func readModel(r *bufio.Reader) (*ngramModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	if order < 1 || order > 4 || bits*order > 64 {
+	if order < 1 || order > 4 || bits < 1 || bits*order > 64 {
 		return nil, fmt.Errorf("bad order %d or width %d", order, bits)
 	}
 	nsym, err := get()
 	if err != nil {
 		return nil, err
 	}
+	if bits < 64 && nsym > 1<<bits || nsym > 1<<24 {
+		return nil, fmt.Errorf("bad vocabulary size %d for %d-bit ids", nsym, bits)
+	}
 	m := &ngramModel{order: int(order), bits: int(bits), ids: make(map[string]uint64, nsym), vocab: int(nsym)}
 	for i := range nsym {
 		n, err := get()
 		if err != nil {
 			return nil, err
+		}
+		if n > 1<<10 {
+			return nil, fmt.Errorf("symbol %d: length %d", i, n)
 		}
 		b := make([]byte, n)
 		if _, err := io.ReadFull(r, b); err != nil {
@@ -71,17 +126,15 @@ func readModel(r *bufio.Reader) (*ngramModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.counts = make([]map[uint64]float64, order)
-	m.totals = make([]map[uint64]float64, order)
-	m.types = make([]map[uint64]float64, order)
-	for k := range m.counts {
-		m.counts[k] = map[uint64]float64{}
-		m.totals[k] = map[uint64]float64{}
-		m.types[k] = map[uint64]float64{}
-	}
-	top := m.counts[order-1]
+	m.levels = make([]level, order)
+	// The highest order: keys as ascending differences, with raw counts.
+	// Arrays grow as the data arrives (up to a first guess), so that a
+	// corrupt count cannot allocate more than the input holds.
+	top := &m.levels[order-1]
+	top.keys = make([]uint64, 0, min(n, 1<<20))
+	top.counts = make([]uint32, 0, min(n, 1<<20))
 	key := uint64(0)
-	for range n {
+	for i := range n {
 		d, err := get()
 		if err != nil {
 			return nil, err
@@ -90,22 +143,39 @@ func readModel(r *bufio.Reader) (*ngramModel, error) {
 		if err != nil {
 			return nil, err
 		}
+		if i > 0 && d == 0 {
+			return nil, fmt.Errorf("n-gram %d: keys not ascending", i)
+		}
+		if c > math.MaxUint32 {
+			return nil, fmt.Errorf("n-gram %d: count %d beyond 32 bits", i, c)
+		}
 		key += d
-		top[key] = float64(c)
+		top.keys = append(top.keys, key)
+		top.counts = append(top.counts, uint32(c))
 	}
+	top.keys, top.counts = slices.Clip(top.keys), slices.Clip(top.counts)
 	// Continuation counts: a k-gram's count at a lower level is the number
-	// of distinct words seen before it.
+	// of distinct words seen before it, that is of the (k+1)-grams it ends.
 	for k := int(order) - 1; k >= 1; k-- {
 		lowMask := uint64(1)<<(uint(m.bits)*uint(k)) - 1
-		for key := range m.counts[k] {
-			m.counts[k-1][key&lowMask]++
+		ends := make([]uint64, len(m.levels[k].keys))
+		for i, key := range m.levels[k].keys {
+			ends[i] = key & lowMask
 		}
+		slices.Sort(ends)
+		low := &m.levels[k-1]
+		for i, e := range ends {
+			if i == 0 || e != ends[i-1] {
+				low.keys = append(low.keys, e)
+				low.counts = append(low.counts, 0)
+			}
+			low.counts[len(low.counts)-1]++
+		}
+		low.keys, low.counts = slices.Clip(low.keys), slices.Clip(low.counts)
 	}
-	for k := range m.counts {
-		for key, c := range m.counts[k] {
-			h := key >> uint(m.bits)
-			m.totals[k][h] += c
-			m.types[k][h]++
+	for k := range m.levels {
+		if err := m.levels[k].histories(m.bits); err != nil {
+			return nil, err
 		}
 	}
 	return m, nil
@@ -127,18 +197,19 @@ func (m *ngramModel) prob(hist []uint64, w uint64) float64 {
 	}
 	// Unigram level: add-one over continuation counts, so that "<unk>" and
 	// every symbol has a non-zero probability.
-	p := (m.counts[0][w] + 1) / (m.totals[0][0] + float64(m.vocab))
+	total0, _ := m.levels[0].history(0)
+	p := (m.levels[0].count(w) + 1) / (total0 + float64(m.vocab))
 	for k := 1; k <= len(hist); k++ {
 		h := uint64(0)
 		for _, v := range hist[len(hist)-k:] {
 			h = h<<uint(m.bits) | v
 		}
-		t := m.totals[k][h]
+		t, types := m.levels[k].history(h)
 		if t == 0 {
 			continue
 		}
-		c := m.counts[k][h<<uint(m.bits)|w]
-		p = (math.Max(c-discount, 0) + discount*m.types[k][h]*p) / t
+		c := m.levels[k].count(h<<uint(m.bits) | w)
+		p = (math.Max(c-discount, 0) + discount*types*p) / t
 	}
 	return p
 }

@@ -65,11 +65,18 @@ func Decode(data []byte) (*Model, error) {
 	}
 	// The whole file is inflated first (about 30 MB) and parsed from the
 	// slice, which is several times faster than reading varints through a
-	// bufio.Reader.
-	raw, err := io.ReadAll(io.LimitReader(zr, maxInflated+1))
-	if err != nil {
+	// bufio.Reader. The gzip trailer's ISIZE (RFC 1952: the inflated size
+	// modulo 2³²) sizes the buffer, so that it is allocated once rather
+	// than grown by doubling.
+	size := 0
+	if len(data) >= 4 {
+		size = int(binary.LittleEndian.Uint32(data[len(data)-4:]))
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, min(size, maxInflated)+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(zr, maxInflated+1)); err != nil {
 		return nil, fmt.Errorf("lm: %w", err)
 	}
+	raw := buf.Bytes()
 	if len(raw) > maxInflated {
 		return nil, fmt.Errorf("lm: model: larger than %d bytes", maxInflated)
 	}
@@ -117,9 +124,12 @@ func decode(r *sliceReader) (*Model, error) {
 	if v == 0 || v >= 1<<25 {
 		return nil, fmt.Errorf("bad vocabulary size %d", v)
 	}
-	// Slices grow as the data arrives, so that a corrupt count cannot
-	// allocate more than the input holds.
-	m := &Model{ids: map[string]ID{}}
+	// Every word takes at least a byte, so a count beyond the input left
+	// is corrupt; within it, the tables are allocated once at their size.
+	if v > uint64(len(r.b)) {
+		return nil, io.ErrUnexpectedEOF
+	}
+	m := &Model{ids: make(map[string]ID, v), words: make([]string, 0, v)}
 	for i := range int(v) {
 		n, err := uv()
 		if err != nil {
@@ -128,11 +138,11 @@ func decode(r *sliceReader) (*Model, error) {
 		if n > 1<<10 {
 			return nil, fmt.Errorf("word %d: length %d", i, n)
 		}
-		b := make([]byte, n)
-		if _, err := io.ReadFull(r, b); err != nil {
-			return nil, err
+		if n > uint64(len(r.b)) {
+			return nil, io.ErrUnexpectedEOF
 		}
-		m.words = append(m.words, string(b))
+		m.words = append(m.words, string(r.b[:n]))
+		r.b = r.b[n:]
 		m.ids[m.words[i]] = ID(i)
 	}
 	var ok1, ok2 bool
@@ -189,26 +199,26 @@ func decode(r *sliceReader) (*Model, error) {
 }
 
 func readFloats(r *sliceReader, n int) ([]float32, error) {
-	b := make([]byte, 4*n)
-	if _, err := io.ReadFull(r, b); err != nil {
-		return nil, err
+	if n > len(r.b)/4 {
+		return nil, io.ErrUnexpectedEOF
 	}
 	out := make([]float32, n)
 	for i := range out {
-		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(r.b[4*i:]))
 	}
+	r.b = r.b[4*n:]
 	return out, nil
 }
 
 func readIndices(r *sliceReader, n int) ([]uint16, error) {
-	b := make([]byte, 2*n)
-	if _, err := io.ReadFull(r, b); err != nil {
-		return nil, err
+	if n > len(r.b)/2 {
+		return nil, io.ErrUnexpectedEOF
 	}
 	out := make([]uint16, n)
 	for i := range out {
-		out[i] = binary.LittleEndian.Uint16(b[2*i:])
+		out[i] = binary.LittleEndian.Uint16(r.b[2*i:])
 	}
+	r.b = r.b[2*n:]
 	return out, nil
 }
 
@@ -240,7 +250,12 @@ func readLevel(r *sliceReader, parents, vocab int) (next, word []uint32, err err
 		return nil, nil, fmt.Errorf("children of all parents: %d, want %d", total, n)
 	}
 	next[parents] = uint32(n)
-	word = make([]uint32, 0, min(n, 1<<20))
+	// Every word takes at least a byte, so a count beyond the input left
+	// is corrupt rather than a reason to allocate.
+	if n > uint64(len(r.b)) {
+		return nil, nil, io.ErrUnexpectedEOF
+	}
+	word = make([]uint32, 0, n)
 	for p := range parents {
 		w := uint64(0)
 		for i := next[p]; i < next[p+1]; i++ {
