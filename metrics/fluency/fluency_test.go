@@ -1,6 +1,10 @@
 package fluency
 
 import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -98,4 +102,25 @@ func BenchmarkDecode(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// FuzzReadModel checks that a corrupt model table is an error, never a
+// panic or an allocation beyond the input's size.
+func FuzzReadModel(f *testing.F) {
+	zr, err := gzip.NewReader(bytes.NewReader(browndataModel()))
+	if err != nil {
+		f.Fatal(err)
+	}
+	head := make([]byte, 4096)
+	if _, err := io.ReadFull(zr, head); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(head[7:]) // after the magic: the word table's start
+	f.Add([]byte{2, 3, 4, 1, 'a', 1, 'b', 1, 'c', 1, 'd', 2, 1, 5, 1, 7})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := readModel(bufio.NewReader(bytes.NewReader(data)))
+		if err == nil {
+			m.prob([]uint64{0, 1, 2}, 3)
+		}
+	})
 }

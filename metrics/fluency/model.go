@@ -107,7 +107,7 @@ func readModel(r *bufio.Reader) (*ngramModel, error) {
 	if bits < 64 && nsym > 1<<bits || nsym > 1<<24 {
 		return nil, fmt.Errorf("bad vocabulary size %d for %d-bit ids", nsym, bits)
 	}
-	m := &ngramModel{order: int(order), bits: int(bits), ids: make(map[string]uint64, nsym), vocab: int(nsym)}
+	m := &ngramModel{order: int(order), bits: int(bits), ids: make(map[string]uint64, min(nsym, 1<<16)), vocab: int(nsym)}
 	for i := range nsym {
 		n, err := get()
 		if err != nil {
@@ -131,8 +131,8 @@ func readModel(r *bufio.Reader) (*ngramModel, error) {
 	// Arrays grow as the data arrives (up to a first guess), so that a
 	// corrupt count cannot allocate more than the input holds.
 	top := &m.levels[order-1]
-	top.keys = make([]uint64, 0, min(n, 1<<20))
-	top.counts = make([]uint32, 0, min(n, 1<<20))
+	top.keys = make([]uint64, 0, min(n, 1<<16))
+	top.counts = make([]uint32, 0, min(n, 1<<16))
 	key := uint64(0)
 	for i := range n {
 		d, err := get()
