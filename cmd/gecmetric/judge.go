@@ -17,7 +17,6 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/llmjudge"
-	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
@@ -89,17 +88,17 @@ func judgeCommand(e *env) *cli.Command {
 			}
 			opt := judge.StreamOptions{}
 			opt.Progress = e.sentences(in.lines)
-			var sum *judgeSummary
+			var sum *judge.Summary
 			var lines func(int, []judge.Judgement) error
 			w := bufio.NewWriter(e.stdout)
 			if cmd.Bool("jsonl") {
 				lines = judgeLineWriter(w, in.names)
 			} else {
-				sum = newJudgeSummary(in.names, cmd.Uint64("seed"))
+				sum = judge.NewSummary(in.names, cmd.Uint64("seed"))
 			}
 			err = j.Stream(ctx, in.sentences, opt, func(i int, js []judge.Judgement) error {
 				if sum != nil {
-					sum.add(js)
+					sum.Add(js)
 					return nil
 				}
 				return lines(i, js)
@@ -110,9 +109,9 @@ func judgeCommand(e *env) *cli.Command {
 			in.warn(e.stderr, nil)
 			if sum != nil {
 				if cmd.Bool("json") {
-					return sum.write(e.stdout)
+					return writeJudgeSummary(e.stdout, sum)
 				}
-				return writeJudgeTable(e, sum.systems())
+				return writeJudgeTable(e, sum.Systems())
 			}
 			return w.Flush()
 		},
@@ -177,19 +176,6 @@ func openJudgeInput(e *env, cmd *cli.Command) (evalInput, error) {
 	return in, err
 }
 
-// summaryQuantities are the per-system means of --json, in order.
-var summaryQuantities = []struct {
-	name string
-	get  func(judge.Judgement) float64
-}{
-	{"grammaticality", func(j judge.Judgement) float64 { return j.Grammaticality }},
-	{"fluency", func(j judge.Judgement) float64 { return j.Fluency }},
-	{"meaning", func(j judge.Judgement) float64 { return j.Meaning }},
-	{"overcorrection", func(j judge.Judgement) float64 { return j.Overcorrection }},
-	{"remaining_errors", func(j judge.Judgement) float64 { return j.RemainingErrors }},
-	{"overall", func(j judge.Judgement) float64 { return j.Overall }},
-}
-
 // judgeLineWriter returns a function writing one JSON object per sentence
 // and system, sentence i of every system in turn.
 func judgeLineWriter(w io.Writer, names []string) func(i int, js []judge.Judgement) error {
@@ -207,84 +193,26 @@ func judgeLineWriter(w io.Writer, names []string) func(i int, js []judge.Judgeme
 	}
 }
 
-// A judgeSummary collects per-system means with bootstrap intervals as
-// the sentences stream past, keeping resamples × systems × quantities sums
-// (stat.MeanBootstrap), nothing per sentence.
-type judgeSummary struct {
-	names []string
-	n     int
-	boot  *stat.MeanBootstrap
-	row   []float64 // one sentence's values, system-major
-}
-
-// summaryResamples is the number of bootstrap resamples of the summary.
-const summaryResamples = 1000
-
-func newJudgeSummary(names []string, seed uint64) *judgeSummary {
-	k := len(names) * len(summaryQuantities)
-	return &judgeSummary{names: names, boot: stat.NewMeanBootstrap(k, summaryResamples, seed), row: make([]float64, k)}
-}
-
-// add adds one sentence's judgements, one per system.
-func (s *judgeSummary) add(js []judge.Judgement) {
-	s.n++
-	for h, jd := range js {
-		for q, sq := range summaryQuantities {
-			s.row[h*len(summaryQuantities)+q] = sq.get(jd)
-		}
-	}
-	s.boot.Add(s.row)
-}
-
-type judgeMean struct {
-	Mean float64    `json:"mean"`
-	CI   [2]float64 `json:"ci"`
-}
-
-type judgeSystem struct {
-	Name      string               `json:"name"`
-	Sentences int                  `json:"sentences"`
-	Scores    map[string]judgeMean `json:"scores"`
-}
-
-func (s *judgeSummary) write(w io.Writer) error {
+// writeJudgeSummary writes the per-system means as JSON (--json).
+func writeJudgeSummary(w io.Writer, sum *judge.Summary) error {
 	var out struct {
-		Systems []judgeSystem `json:"systems"`
+		Systems []judge.SystemSummary `json:"systems"`
 	}
-	out.Systems = s.systems()
+	out.Systems = sum.Systems()
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }
 
-// systems returns per system the mean of every quantity over its
-// sentences, with a 95% percentile bootstrap interval.
-func (s *judgeSummary) systems() []judgeSystem {
-	var out []judgeSystem
-	for h, name := range s.names {
-		sys := judgeSystem{Name: name, Sentences: s.n, Scores: map[string]judgeMean{}}
-		for q, sq := range summaryQuantities {
-			i := h*len(summaryQuantities) + q
-			if s.boot.Count(i) == 0 {
-				continue
-			}
-			ci := s.boot.Interval(i, 0.95)
-			sys.Scores[sq.name] = judgeMean{Mean: s.boot.Mean(i), CI: [2]float64{ci.Lo, ci.Hi}}
-		}
-		out = append(out, sys)
-	}
-	return out
-}
-
 // writeJudgeTable prints the per-system means, one row per system.
-func writeJudgeTable(e *env, systems []judgeSystem) error {
+func writeJudgeTable(e *env, systems []judge.SystemSummary) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	head := []string{"system", "sentences"}
 	var names []string
-	for _, q := range summaryQuantities {
-		if slices.ContainsFunc(systems, func(s judgeSystem) bool { _, ok := s.Scores[q.name]; return ok }) {
-			names = append(names, q.name)
-			head = append(head, q.name)
+	for _, q := range judge.Quantities {
+		if slices.ContainsFunc(systems, func(s judge.SystemSummary) bool { _, ok := s.Scores[q.Name]; return ok }) {
+			names = append(names, q.Name)
+			head = append(head, q.Name)
 		}
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t"))

@@ -151,7 +151,7 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 			results[h] = append(results[h], jd)
 		}
 	}
-	sum := newJudgeSummary(names, cmd.Uint64("seed"))
+	sum := judge.NewSummary(names, cmd.Uint64("seed"))
 	w := bufio.NewWriter(e.stdout)
 	lines := judgeLineWriter(w, names)
 	js := make([]judge.Judgement, len(results))
@@ -159,13 +159,13 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 		for h := range results {
 			js[h] = results[h][i]
 		}
-		sum.add(js)
+		sum.Add(js)
 		if err := lines(i, js); err != nil {
 			return err
 		}
 	}
 	if cmd.Bool("json") {
-		return sum.write(e.stdout)
+		return writeJudgeSummary(e.stdout, sum)
 	}
 	return w.Flush()
 }

@@ -396,3 +396,22 @@ func TestConcurrentCompute(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkChrFGrams measures the character n-grams of a sentence as the
+// sentence cache keeps them for chrF.
+func BenchmarkChrFGrams(b *testing.B) {
+	s := strings.Fields("The children were playing in the garden when it started to rain , so they ran inside .")
+	for range b.N {
+		charGramsOf(s)
+	}
+}
+
+// BenchmarkChrFCompare measures chrF of two sentences whose n-grams are
+// made.
+func BenchmarkChrFCompare(b *testing.B) {
+	h := charGramsOf(strings.Fields("The children were playing in the garden when it start to rain , so they run inside ."))
+	r := charGramsOf(strings.Fields("The children were playing in the garden when it started to rain , so they ran inside ."))
+	for range b.N {
+		chrfOf(h, r)
+	}
+}
