@@ -18,28 +18,56 @@ const chrfOrder = 6
 func ChrF(hyp, ref []string) float64 { return chrfOf(charGramsOf(hyp), charGramsOf(ref)) }
 
 // charGrams are a sentence's character n-grams of each order, sorted, so
-// that a sentence compared with many others is counted once.
-type charGrams [chrfOrder][]gramKey
+// that a sentence compared with many others is counted once. An n-gram of
+// runes below 1024 (narrowBits) packs into one uint64, sorted as a number;
+// the others (CJK, emoji, ...) into a gramKey, in a list of their own.
+// Two n-grams can only be equal when both are narrow or both wide, so the
+// two lists are matched separately.
+type charGrams struct {
+	narrow [chrfOrder][]uint64
+	wide   [chrfOrder][]gramKey
+	chars  int
+}
+
+// narrowBits is the width of a rune in a narrow n-gram: 6 × 10 bits fit a
+// uint64, and Latin, Greek and Cyrillic letters are below 1024.
+const narrowBits = 10
+
+// count returns the number of n-grams of order n+1.
+func (g *charGrams) count(n int) int { return len(g.narrow[n]) + len(g.wide[n]) }
 
 func charGramsOf(tokens []string) *charGrams {
-	var cs []rune
-	for _, t := range tokens {
-		for _, c := range t {
-			if !unicode.IsSpace(c) {
-				cs = append(cs, c)
+	cs := charsOf(tokens)
+	g := &charGrams{chars: len(cs)}
+	for n := 1; n <= chrfOrder && n <= len(cs); n++ {
+		narrow := make([]uint64, 0, len(cs)-n+1)
+		var wide []gramKey
+		for i := 0; i+n <= len(cs); i++ {
+			k, ok := narrowOf(cs[i : i+n])
+			if ok {
+				narrow = append(narrow, k)
+			} else {
+				wide = append(wide, gramOf(cs[i:i+n]))
 			}
 		}
-	}
-	g := &charGrams{}
-	for n := 1; n <= chrfOrder && n <= len(cs); n++ {
-		keys := make([]gramKey, 0, len(cs)-n+1)
-		for i := 0; i+n <= len(cs); i++ {
-			keys = append(keys, gramOf(cs[i:i+n]))
-		}
-		slices.SortFunc(keys, compareKeys)
-		g[n-1] = keys
+		slices.Sort(narrow)
+		slices.SortFunc(wide, compareKeys)
+		g.narrow[n-1], g.wide[n-1] = narrow, wide
 	}
 	return g
+}
+
+// narrowOf packs an n-gram of runes below 1024, or reports that it has
+// another.
+func narrowOf(g []rune) (uint64, bool) {
+	var k uint64
+	for _, c := range g {
+		if uint32(c) >= 1<<narrowBits {
+			return 0, false
+		}
+		k = k<<narrowBits | uint64(c)
+	}
+	return k, true
 }
 
 func compareKeys(a, b gramKey) int {
@@ -49,36 +77,41 @@ func compareKeys(a, b gramKey) int {
 	return cmp.Compare(a[1], b[1])
 }
 
+// matches returns the size of the multiset intersection of two sorted
+// lists: the sum over n-grams of the lesser count.
+func matches[K any](a, b []K, compare func(K, K) int) int {
+	match := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch c := compare(a[i], b[j]); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			match++
+			i++
+			j++
+		}
+	}
+	return match
+}
+
 func chrfOf(h, r *charGrams) float64 {
 	const beta = 2.0
 	var sumP, sumR float64
 	var orders int
 	for n := range chrfOrder {
-		hk, rk := h[n], r[n]
-		if len(hk) == 0 || len(rk) == 0 {
+		hn, rn := h.count(n), r.count(n)
+		if hn == 0 || rn == 0 {
 			continue
 		}
-		// Matches: the sum over n-grams of the lesser count, by merging
-		// the two sorted lists.
-		match := 0
-		for i, j := 0, 0; i < len(hk) && j < len(rk); {
-			switch c := compareKeys(hk[i], rk[j]); {
-			case c < 0:
-				i++
-			case c > 0:
-				j++
-			default:
-				match++
-				i++
-				j++
-			}
-		}
-		sumP += float64(match) / float64(len(hk))
-		sumR += float64(match) / float64(len(rk))
+		match := matches(h.narrow[n], r.narrow[n], cmp.Compare[uint64]) + matches(h.wide[n], r.wide[n], compareKeys)
+		sumP += float64(match) / float64(hn)
+		sumR += float64(match) / float64(rn)
 		orders++
 	}
 	if orders == 0 {
-		if len(h[0]) == 0 && len(r[0]) == 0 {
+		if h.chars == 0 && r.chars == 0 {
 			return 1
 		}
 		return 0
