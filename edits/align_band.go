@@ -139,12 +139,22 @@ func (ws *workspace) alignBand(o, c *Sentence, lev bool, w, maxCells int) ([]Ali
 	n, m := len(o.Tokens), len(c.Tokens)
 	ws.intern(o, c)
 	diff := max(n-m, m-n)
+	widened := false
 	for {
 		bd := band.New(n, m, w, bb.start)
 		bb.start = bd.Start
 		if bd.Cells() > maxCells {
 			if !bd.Full() && (n+1)*(m+1) <= maxCells {
 				w = n + m // the whole matrix fits
+				continue
+			}
+			// A first band too large for the limit: the widest band within
+			// it may still hold a pair this close (an output of a very long
+			// sentence left nearly as it was). Rows hold at most
+			// diff+2w+1 cells.
+			if fit := (maxCells/(n+1) - diff - 1) / 2; !widened && fit >= 1 && fit < w {
+				w = fit
+				widened = true // from here on, only wider
 				continue
 			}
 			return nil, fmt.Errorf("%w: source of %d tokens, correction of %d: a band of %d cells (half-width %d) would be needed, more than the limit of %d",
@@ -161,9 +171,11 @@ func (ws *workspace) alignBand(o, c *Sentence, lev bool, w, maxCells int) ([]Ali
 				return ops, nil
 			}
 			w *= 2
+			widened = true
 		default:
 			// Wide enough to pass, with room for the checks of the path.
 			w = max(2*w, int((total+bandMargin-float64(diff))/2)+1+bandSlack)
+			widened = true
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package edits_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -75,6 +76,40 @@ func TestAlignBandLong(t *testing.T) {
 		t.Fatalf("%d/%d tokens: banded alignment differs from the whole matrix's", len(o), len(c))
 	}
 	sameBandAlignment(t, os, cs, edits.Options{}, 1)
+}
+
+// TestAlignBoundedNarrowerBand checks that a pair whose first band
+// (half-width 64) exceeds the cell limit is still aligned when a narrower
+// band holds it, with the whole matrix's result, and that a pair no band
+// within the limit holds is refused with ErrTooLarge.
+func TestAlignBoundedNarrowerBand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	lang := en.New()
+	o, c := joinedCoNLL(t, "AMU", 2000)
+	os, cs := lang.Annotate(o), lang.Annotate(c)
+	want := edits.AlignFull(os, cs, edits.Options{})
+	// 2,000-odd tokens: a band of half-width 64 is about 2,000 × 139 cells.
+	// The limit allows 56; halving to 32 (this test's first version) was
+	// too narrow for AMU's edits, for which the search then asked 48.
+	limit := (len(o) + 1) * (max(len(o)-len(c), len(c)-len(o)) + 2*56 + 1)
+	got, err := edits.AlignBounded(os, cs, edits.Options{MaxCells: limit})
+	if err != nil {
+		t.Fatalf("%d cells: %v", limit, err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatal("narrower band: alignment differs from the whole matrix's")
+	}
+	same := lang.Annotate(o)
+	if got, err := edits.AlignBounded(os, same, edits.Options{MaxCells: 4 * len(o)}); err != nil || len(got) != len(o) {
+		t.Errorf("a sentence with itself in %d cells: %d steps, %v", 4*len(o), len(got), err)
+	}
+	_, other := joinedCoNLL(t, "CAMB", 2000)
+	far := lang.Annotate(slices.Concat(other[1000:], other[:1000])) // the halves swapped
+	if _, err := edits.AlignBounded(os, far, edits.Options{MaxCells: limit}); !errors.Is(err, edits.ErrTooLarge) {
+		t.Errorf("a pair far apart in %d cells: err %v, want ErrTooLarge", limit, err)
+	}
 }
 
 // randomSentence draws tokens from a tiny vocabulary whose lemmas and POS
