@@ -36,7 +36,7 @@ func annotateCommand(e *env) *cli.Command {
 				ArgsUsage: " ",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "source", Usage: "source sentences `FILE`, one per line", Required: true},
-					&cli.StringSliceFlag{Name: "output", Usage: "system output as `NAME=FILE` (repeat)", Required: true},
+					&cli.StringSliceFlag{Name: "hyp", Aliases: []string{"output"}, Usage: "system output as `NAME=FILE` (repeat), as --hyp names outputs everywhere else (--output: the earlier name)", Required: true},
 					&cli.StringFlag{Name: "ref", Usage: "reference `FILE` revealed after Save"},
 					&cli.StringFlag{Name: "scales", Usage: "scale set: swell (seeds 001/004), llm-judge (seed 000), grue (seed 003); the names --rating SET/SCALE reads back", Value: "swell"},
 					newDBFlag,
@@ -45,12 +45,12 @@ func annotateCommand(e *env) *cli.Command {
 				},
 				Action: func(ctx context.Context, c *cli.Command) error {
 					t, err := annotate.CreateTask(c.String("db"), annotate.Init{Scales: c.String("scales"),
-						Source: c.String("source"), Ref: c.String("ref"), Outputs: c.StringSlice("output")})
+						Source: c.String("source"), Ref: c.String("ref"), Outputs: c.StringSlice("hyp")})
 					if err != nil {
 						return err
 					}
 					fmt.Fprintf(e.stderr, "gecmetric: created %s: %d items, %d systems, %s scales\n",
-						c.String("db"), len(t.Items), len(c.StringSlice("output")), t.Protocol.Name)
+						c.String("db"), len(t.Items), len(c.StringSlice("hyp")), t.Protocol.Name)
 					return printLinks(e.stdout, c.String("db"), c.StringSlice("annotator"), c.String("base"))
 				},
 			},
