@@ -78,7 +78,7 @@ func checkName(what, name string) error {
 // differs from the source's is reported with its name and line.
 func ReadTask(p *Protocol, source, reference string, systems []SystemFile) (*Task, error) {
 	if len(systems) == 0 {
-		return nil, errors.New("no system outputs: give at least one --output NAME=FILE")
+		return nil, errors.New("no system outputs: give at least one --hyp NAME=FILE")
 	}
 	seen := map[string]bool{}
 	paths := []string{source}

@@ -24,7 +24,7 @@ func sameOutputFlag(e *env, cmd *cli.Command) {
 	}
 	for _, f := range cmd.Flags {
 		if slices.Contains(f.Names(), "o") || slices.Contains(f.Names(), "output") {
-			return // -o as it is; annotate init's --output (its systems) has no -o
+			return // -o as it is; annotate init's --hyp (alias --output: its systems) has no -o
 		}
 		if sf, ok := f.(*cli.StringFlag); ok && sf.Name == "out" {
 			sf.Aliases = append(sf.Aliases, "o")

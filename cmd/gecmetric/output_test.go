@@ -9,7 +9,7 @@ import (
 
 // -o means one thing in every command: the file (or, for commands that
 // write several files, the folder) the output goes to. Every command that
-// does something has it, except annotate init, whose --output names the
+// does something has it, except annotate init, whose --hyp (--output) names the
 // rated systems and which prints only links; no other flag is called -o.
 func TestOutputFlagEverywhere(t *testing.T) {
 	e := &env{}

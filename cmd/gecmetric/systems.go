@@ -14,7 +14,7 @@ import (
 )
 
 // systemNames splits system arguments of the form NAME=FILE (as `annotate
-// init --output` takes them) into names and paths; a plain FILE is named
+// init --hyp` takes them) into names and paths; a plain FILE is named
 // by its base name without the extension ("out/camb.txt" → "camb"), and
 // "-" (standard input) is named "stdin"; files whose names differ only in
 // the extension keep it. An argument whose whole text is
