@@ -14,6 +14,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits/agreement"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics"
+	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/compare"
 	"github.com/gecmetric/gecmetric/metrics/significance"
 )
@@ -32,19 +33,19 @@ func testReport(t testing.TB) *compare.Report {
 	t.Helper()
 	const n = 40
 	mk := func(name string, worse bool) *compare.System {
-		s := &compare.System{Name: name, TypeScore: prf}
+		s := &compare.System{Name: name, TypeScore: prf, Types: errant.NewTypeRows()}
 		c := &metrics.Corpus{Metric: "m2", Score: prf}
 		for i := range n {
 			row := metrics.Stats{1, 0, 0}
-			types := map[string]metrics.Stats{"R:VERB:SVA": {1, 0, 0}}
+			types := map[string]errant.Counts{"R:VERB:SVA": {TP: 1, FP: 0, FN: 0}}
 			line := "He goes to school ."
 			if worse && i < 8 {
 				row = metrics.Stats{0, 1, 1}
-				types = map[string]metrics.Stats{"R:VERB:SVA": {0, 1, 1}}
+				types = map[string]errant.Counts{"R:VERB:SVA": {TP: 0, FP: 1, FN: 1}}
 				line = "He go to school <now> ."
 			}
 			c.Rows = append(c.Rows, row)
-			s.Types = append(s.Types, types)
+			s.Types.Add(types)
 			s.Lines = append(s.Lines, line)
 		}
 		s.Corpora = []*metrics.Corpus{c}

@@ -63,6 +63,7 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
+			defer closeSystems(append([]*compare.System{base}, cands...))
 			compared := func(m string) bool {
 				return slices.ContainsFunc(base.Corpora, func(c *metrics.Corpus) bool { return c.Metric == m })
 			}
@@ -164,7 +165,7 @@ func parseMaxDrop(spec string) (string, float64, error) {
 // baseline and every candidate, and returns them as compare.Systems with
 // eval's signature. --metrics overall adds the judge's overall rating;
 // without other metrics, nothing else is scored.
-func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (*compare.System, []*compare.System, string, error) {
+func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (_ *compare.System, _ []*compare.System, _ string, err error) {
 	var names []string
 	overall := false
 	for _, m := range strings.Split(cmd.String("metrics"), ",") {
@@ -213,6 +214,11 @@ func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (*comp
 	defer in.files.Close()
 	ev := eval.NewEvaluator(cfg, in.refs)
 	var systems []*compare.System
+	defer func() {
+		if err != nil {
+			closeSystems(systems)
+		}
+	}()
 	signature := ""
 	if len(names) > 0 {
 		if systems, err = compare.ScoreAll(ctx, ev, in.sentences, in.names); err != nil {
@@ -227,8 +233,8 @@ func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (*comp
 		signature = eval.BaseSignature(version, in.refs, tok)
 	}
 	if overall {
-		again, err := open()
-		if err != nil {
+		var again evalInput
+		if again, err = open(); err != nil {
 			return nil, nil, "", err
 		}
 		defer again.files.Close()
@@ -240,8 +246,8 @@ func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (*comp
 			}
 			src = &recordLines{Sentences: src, systems: systems}
 		}
-		ratings, err := jd.Overall(ctx, src, again.names)
-		if err != nil {
+		var ratings [][]float64
+		if ratings, err = jd.Overall(ctx, src, again.names); err != nil {
 			return nil, nil, "", inputError(err)
 		}
 		for k, r := range ratings {
@@ -256,14 +262,34 @@ func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (*comp
 type recordLines struct {
 	eval.Sentences
 	systems []*compare.System
+	err     error // of Record
 }
 
 func (r *recordLines) Scan() bool {
-	if !r.Sentences.Scan() {
+	if r.err != nil || !r.Sentences.Scan() {
 		return false
 	}
 	for h, hyp := range r.Sentence().Hyps {
-		r.systems[h].Lines = append(r.systems[h].Lines, strings.Join(hyp.Tokens, " "))
+		if err := r.systems[h].Record(strings.Join(hyp.Tokens, " "), nil); err != nil {
+			r.err = err
+			return false
+		}
 	}
 	return true
+}
+
+func (r *recordLines) Err() error {
+	if r.err != nil {
+		return r.err
+	}
+	return r.Sentences.Err()
+}
+
+// closeSystems removes the temporary files of systems (compare.ScoreAll's).
+func closeSystems(systems []*compare.System) {
+	for _, s := range systems {
+		if s != nil {
+			s.Close()
+		}
+	}
 }

@@ -9,22 +9,86 @@ import (
 
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics"
+	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/significance"
 )
 
 // A System is one system's output on the test set and its statistics.
 type System struct {
-	Name  string   // shown in reports, e.g. the file's base name
-	Lines []string // the output, one sentence per line, for diffs
+	Name string // shown in reports, e.g. the file's base name
+	// Lines holds the output, one sentence per line, for diffs. A System
+	// that ScoreAll or Record filled keeps its lines (and edits) in a
+	// temporary file instead, until Close.
+	Lines []string
 	// Corpora holds one Corpus per metric, in the same metric order for
 	// every system compared.
 	Corpora []*metrics.Corpus
 	// Types, when not nil, holds for each sentence the {TP, FP, FN}
 	// counts by ERRANT error type; TypeScore turns a sum of them into F.
-	Types     []map[string]metrics.Stats
+	Types     *errant.TypeRows
 	TypeScore func(metrics.Stats) float64
 	// Edits, when not nil, holds the hypothesis edits of each sentence.
 	Edits [][]edits.Edit
+
+	spill     *spill
+	withEdits bool // the spilled records hold edits
+}
+
+// Record appends a sentence's output line and its edits (compared in the
+// worst sentences' lists when ScoreAll keeps them) to a temporary file the
+// System keeps until Close: the way to fill a System for a corpus of any
+// length.
+func (s *System) Record(line string, es []edits.Edit) error {
+	if s.spill == nil {
+		if len(s.Lines) > 0 {
+			return fmt.Errorf("compare: %s: Record after Lines", s.Name)
+		}
+		sp, err := newSpill()
+		if err != nil {
+			return err
+		}
+		s.spill = sp
+	}
+	return s.spill.add(line, es)
+}
+
+// Close removes the temporary file of a System filled by Record or
+// ScoreAll; it does nothing for one whose Lines are in memory.
+func (s *System) Close() error {
+	if s.spill == nil {
+		return nil
+	}
+	err := s.spill.close()
+	s.spill = nil
+	return err
+}
+
+// sentences returns the number of sentences of s.
+func (s *System) sentences() int {
+	if s.spill != nil {
+		return s.spill.len()
+	}
+	return len(s.Lines)
+}
+
+// hasEdits reports whether s has the edits of its sentences.
+func (s *System) hasEdits() bool {
+	if s.spill != nil {
+		return s.withEdits
+	}
+	return s.Edits != nil
+}
+
+// sentence returns sentence i's line and edits.
+func (s *System) sentence(i int) (string, []edits.Edit, error) {
+	if s.spill != nil {
+		return s.spill.read(i)
+	}
+	var es []edits.Edit
+	if s.Edits != nil {
+		es = s.Edits[i]
+	}
+	return s.Lines[i], es, nil
 }
 
 // Options configure Run. The zero value tests at α = 0.05 with 1,000
@@ -198,7 +262,7 @@ func Run(base *System, cands []*System, opt Options) (*Report, error) {
 	}
 	rep := &Report{
 		Baseline:  base.Name,
-		Sentences: len(base.Lines),
+		Sentences: base.sentences(),
 		Resamples: opt.Resamples,
 		Seed:      opt.Seed,
 		Alpha:     opt.Gate.Alpha,
@@ -226,7 +290,9 @@ func Run(base *System, cands []*System, opt Options) (*Report, error) {
 			}
 		}
 		if opt.Show != 0 {
-			cr.Worst = worst(base, c, worstBy, opt.Show)
+			if cr.Worst, err = worst(base, c, worstBy, opt.Show); err != nil {
+				return nil, err
+			}
 		}
 		rep.Candidates = append(rep.Candidates, cr)
 	}
@@ -260,62 +326,47 @@ func check(all []*System) error {
 		if len(s.Corpora) != len(base.Corpora) {
 			return fmt.Errorf("compare: %s has %d metrics, %s %d", s.Name, len(s.Corpora), base.Name, len(base.Corpora))
 		}
-		if len(s.Lines) != len(base.Lines) {
-			return fmt.Errorf("compare: %s has %d lines, %s %d", s.Name, len(s.Lines), base.Name, len(base.Lines))
+		n := s.sentences()
+		if n != base.sentences() {
+			return fmt.Errorf("compare: %s has %d lines, %s %d", s.Name, n, base.Name, base.sentences())
 		}
 		for m, c := range s.Corpora {
 			if c.Metric != base.Corpora[m].Metric {
 				return fmt.Errorf("compare: metric %d of %s is %s, of %s %s", m+1, s.Name, c.Metric, base.Name, base.Corpora[m].Metric)
 			}
-			if len(c.Rows) != len(s.Lines) {
-				return fmt.Errorf("compare: %s: %s has %d sentences for %d lines", s.Name, c.Metric, len(c.Rows), len(s.Lines))
+			if len(c.Rows) != n {
+				return fmt.Errorf("compare: %s: %s has %d sentences for %d lines", s.Name, c.Metric, len(c.Rows), n)
 			}
 		}
-		if s.Types != nil && len(s.Types) != len(s.Lines) {
-			return fmt.Errorf("compare: %s: type counts for %d sentences, %d lines", s.Name, len(s.Types), len(s.Lines))
+		if s.Types != nil && s.Types.Len() != n {
+			return fmt.Errorf("compare: %s: type counts for %d sentences, %d lines", s.Name, s.Types.Len(), n)
 		}
 		if s.Types != nil && s.TypeScore == nil {
 			return fmt.Errorf("compare: %s: type counts without TypeScore", s.Name)
 		}
-		if s.Edits != nil && len(s.Edits) != len(s.Lines) {
-			return fmt.Errorf("compare: %s: edits for %d sentences, %d lines", s.Name, len(s.Edits), len(s.Lines))
+		if s.Edits != nil && len(s.Edits) != n {
+			return fmt.Errorf("compare: %s: edits for %d sentences, %d lines", s.Name, len(s.Edits), n)
 		}
 	}
 	return nil
 }
 
-// typeDeltas tests every error type that either system has counts for.
+// typeDeltas tests every error type that either system has counts for,
+// each type a sparse corpus: only the sentences with counts of it.
 func typeDeltas(base, cand *System, opt Options) ([]TypeDelta, error) {
-	seen := map[string]bool{}
-	for _, s := range []*System{base, cand} {
-		for _, m := range s.Types {
-			for t := range m {
-				seen[t] = true
-			}
-		}
+	types := slices.Concat(base.Types.Names(), cand.Types.Names())
+	slices.Sort(types)
+	types = slices.Compact(types)
+	n := base.sentences()
+	corpus := func(s *System, t string) *significance.Sparse {
+		sents, rows := s.Types.Column(t)
+		return &significance.Sparse{Metric: "errant:" + t, N: n, Sentences: sents, Rows: rows, Score: s.TypeScore}
 	}
-	types := make([]string, 0, len(seen))
-	for t := range seen {
-		types = append(types, t)
-	}
-	sort.Strings(types)
-	zero := metrics.Stats{0, 0, 0}
-	corpus := func(s *System, t string) *metrics.Corpus {
-		c := &metrics.Corpus{Metric: "errant:" + t, Rows: make([]metrics.Stats, len(s.Types)), Score: s.TypeScore}
-		for i, m := range s.Types {
-			if r, ok := m[t]; ok {
-				c.Rows[i] = r
-			} else {
-				c.Rows[i] = zero
-			}
-		}
-		return c
-	}
-	bc, cc := make([]*metrics.Corpus, len(types)), make([]*metrics.Corpus, len(types))
+	bc, cc := make([]*significance.Sparse, len(types)), make([]*significance.Sparse, len(types))
 	for i, t := range types {
 		bc[i], cc[i] = corpus(base, t), corpus(cand, t)
 	}
-	res, err := significance.Compare(bc, cc, opt.Options)
+	res, err := significance.CompareSparse(bc, cc, opt.Options)
 	if err != nil {
 		return nil, fmt.Errorf("compare: error types of %s: %w", cand.Name, err)
 	}
@@ -339,7 +390,7 @@ func counts(s metrics.Stats, f float64) TypeCounts {
 
 // worst lists the sentences with a negative impact on metric by, worst
 // first (ties by line), at most show of them (all if show < 0).
-func worst(base, cand *System, by, show int) []Sentence {
+func worst(base, cand *System, by, show int) ([]Sentence, error) {
 	type cost struct {
 		line   int
 		impact []float64
@@ -350,7 +401,7 @@ func worst(base, cand *System, by, show int) []Sentence {
 		sums[m] = metrics.Sum(c.Rows, nil, c.Width())
 	}
 	buf := make(metrics.Stats, 0, 64)
-	for i := range base.Lines {
+	for i := range base.sentences() {
 		differ := false
 		for m := range cand.Corpora {
 			if !slices.Equal(base.Corpora[m].Rows[i], cand.Corpora[m].Rows[i]) {
@@ -380,20 +431,28 @@ func worst(base, cand *System, by, show int) []Sentence {
 	out := make([]Sentence, len(worse))
 	for k, w := range worse {
 		i := w.line
+		bl, be, err := base.sentence(i)
+		if err != nil {
+			return nil, err
+		}
+		cl, ce, err := cand.sentence(i)
+		if err != nil {
+			return nil, err
+		}
 		s := Sentence{
 			Line:      i + 1,
-			Baseline:  base.Lines[i],
-			Candidate: cand.Lines[i],
+			Baseline:  bl,
+			Candidate: cl,
 			Impact:    w.impact,
-			Diff:      lineDiff(base.Name, cand.Name, i+1, base.Lines[i], cand.Lines[i]),
-			Words:     wordDiff(base.Lines[i], cand.Lines[i]),
+			Diff:      lineDiff(base.Name, cand.Name, i+1, bl, cl),
+			Words:     wordDiff(bl, cl),
 		}
-		if base.Edits != nil && cand.Edits != nil {
-			s.BaselineOnly, s.CandidateOnly = onlyIn(base.Edits[i], cand.Edits[i]), onlyIn(cand.Edits[i], base.Edits[i])
+		if base.hasEdits() && cand.hasEdits() {
+			s.BaselineOnly, s.CandidateOnly = onlyIn(be, ce), onlyIn(ce, be)
 		}
 		out[k] = s
 	}
-	return out
+	return out, nil
 }
 
 // onlyIn returns the edits of a that b does not make (same source span and

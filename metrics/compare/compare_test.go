@@ -11,6 +11,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics"
+	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/significance"
 )
 
@@ -34,28 +35,28 @@ func f05(s metrics.Stats) float64 {
 // sentences 1-6 alone (a false negative each) and wrongly changes
 // sentence 7. Sentence 8 is the same in both.
 func fixture(name string, good bool) *System {
-	s := &System{Name: name, TypeScore: f05}
+	s := &System{Name: name, TypeScore: f05, Types: errant.NewTypeRows()}
 	edit := metrics.Corpus{Metric: "edit", Score: f05}
 	var acc []float64
 	for i := range 8 {
-		line, row, typ := "He go home .", metrics.Stats{0, 0, 1}, map[string]metrics.Stats{"R:VERB:SVA": {0, 0, 1}}
+		line, row, typ := "He go home .", metrics.Stats{0, 0, 1}, map[string]errant.Counts{"R:VERB:SVA": {TP: 0, FP: 0, FN: 1}}
 		var es []edits.Edit
 		switch {
 		case i < 6 && good:
-			line, row, typ = "He goes home .", metrics.Stats{1, 0, 0}, map[string]metrics.Stats{"R:VERB:SVA": {1, 0, 0}}
+			line, row, typ = "He goes home .", metrics.Stats{1, 0, 0}, map[string]errant.Counts{"R:VERB:SVA": {TP: 1, FP: 0, FN: 0}}
 			es = []edits.Edit{{OStart: 1, OEnd: 2, O: []string{"go"}, C: []string{"goes"}, Type: "R:VERB:SVA"}}
 		case i == 6 && good:
-			line, row, typ = "He go home .", metrics.Stats{0, 0, 1}, map[string]metrics.Stats{"R:VERB:SVA": {0, 0, 1}}
+			line, row, typ = "He go home .", metrics.Stats{0, 0, 1}, map[string]errant.Counts{"R:VERB:SVA": {TP: 0, FP: 0, FN: 1}}
 		case i == 6:
 			line, row = "He go homes .", metrics.Stats{0, 1, 1}
-			typ = map[string]metrics.Stats{"R:VERB:SVA": {0, 0, 1}, "R:NOUN:NUM": {0, 1, 0}}
+			typ = map[string]errant.Counts{"R:VERB:SVA": {TP: 0, FP: 0, FN: 1}, "R:NOUN:NUM": {TP: 0, FP: 1, FN: 0}}
 			es = []edits.Edit{{OStart: 2, OEnd: 3, O: []string{"home"}, C: []string{"homes"}, Type: "R:NOUN:NUM"}}
 		case i == 7:
 			line, row, typ = "It is .", metrics.Stats{0, 0, 0}, nil
 		}
 		s.Lines = append(s.Lines, line)
 		edit.Rows = append(edit.Rows, row)
-		s.Types = append(s.Types, typ)
+		s.Types.Add(typ)
 		s.Edits = append(s.Edits, es)
 		if row[0] > 0 || (row[1] == 0 && row[2] == 0) {
 			acc = append(acc, 1)

@@ -48,15 +48,9 @@ func Score(ev *eval.Evaluator, sys eval.System) (*System, error) {
 		s.Corpora = append(s.Corpora, c)
 	}
 	if r := res.ERRANT; r != nil {
-		s.Types = make([]map[string]metrics.Stats, len(r.Sentences))
-		for i, c := range r.Sentences {
-			if len(c.Types) == 0 {
-				continue
-			}
-			s.Types[i] = make(map[string]metrics.Stats, len(c.Types))
-			for t, n := range c.Types {
-				s.Types[i][t] = n.Stats()
-			}
+		s.Types = errant.NewTypeRows()
+		for _, c := range r.Sentences {
+			s.Types.Add(c.Types)
 		}
 		// A type's {TP, FP, FN} sums score as the corpus's do.
 		s.TypeScore = r.Corpus().Score
@@ -80,22 +74,39 @@ func corpusOf(res *eval.Result, m string) *metrics.Corpus {
 
 // ScoreAll scores every system of src with the evaluator in one streamed
 // pass (see eval.Evaluator.Run) and returns them as Systems for Run, in
-// the order of names. It keeps compact per-sentence statistics, the output
-// lines (for diffs) and the edits (for the worst sentences' lists), never
-// the references or the metrics' intermediate results.
-func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names []string) ([]*System, error) {
+// the order of names. It keeps compact per-sentence statistics in memory
+// (a few numbers per sentence and metric, ERRANT's counts by type
+// sparsely) and the output lines with their edits (for the worst
+// sentences' lists) in a temporary file per system (see Record), never the
+// references or the metrics' intermediate results. Close the Systems when
+// done with them; on an error ScoreAll closes them itself.
+func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names []string) (systems []*System, err error) {
 	out := make([]*System, len(names))
-	for h, n := range names {
-		out[h] = &System{Name: n}
-	}
+	defer func() {
+		if err != nil {
+			for _, s := range out {
+				s.Close()
+			}
+		}
+	}()
 	cfg := ev.Config()
 	keepEdits := cfg.Has(eval.ERRANT)
+	for h, n := range names {
+		out[h] = &System{Name: n, withEdits: keepEdits}
+		// The file exists from the start, so that an empty corpus is
+		// still a spilled System, and its errors come first.
+		if out[h].spill, err = newSpill(); err != nil {
+			return nil, err
+		}
+	}
 	res, err := ev.Run(ctx, src, names, eval.RunOptions{Rows: true, Each: func(i int, scores []eval.SentenceScore) error {
 		for h, sc := range scores {
-			s := out[h]
-			s.Lines = append(s.Lines, strings.Join(sc.Output, " "))
+			var es []edits.Edit
 			if keepEdits {
-				s.Edits = append(s.Edits, sc.Edits)
+				es = sc.Edits
+			}
+			if err := out[h].Record(strings.Join(sc.Output, " "), es); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -116,13 +127,13 @@ func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names
 			case eval.ERRANT:
 				s.Corpora = append(s.Corpora, errant.CorpusOf(r.Rows.ERRANT, r.ERRANT.Options.Beta))
 				s.Types = r.Rows.Types
+				if s.Types == nil {
+					s.Types = errant.NewTypeRows()
+				}
 				s.TypeScore = s.Corpora[len(s.Corpora)-1].Score
 			case eval.GLEU:
 				s.Corpora = append(s.Corpora, gleu.CorpusOf(r.Rows.GLEU))
 			}
-		}
-		if s.Edits == nil && keepEdits {
-			s.Edits = [][]edits.Edit{}
 		}
 	}
 	return out, nil

@@ -115,7 +115,7 @@ type Rows struct {
 	M2     []metrics.Stats
 	ERRANT []metrics.Stats
 	GLEU   []metrics.Stats
-	Types  []map[string]metrics.Stats // nil entries for sentences without types
+	Types  *errant.TypeRows // ERRANT's counts by error type, sparsely
 }
 
 // Run scores every system of the stream, sentence by sentence: a batch of
@@ -500,14 +500,10 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 			}
 			if r.Rows != nil {
 				r.Rows.ERRANT = append(r.Rows.ERRANT, c.Counts.Stats())
-				var types map[string]metrics.Stats
-				if len(c.Types) > 0 {
-					types = make(map[string]metrics.Stats, len(c.Types))
-					for t, n := range c.Types {
-						types[t] = n.Stats()
-					}
+				if r.Rows.Types == nil {
+					r.Rows.Types = errant.NewTypeRows()
 				}
-				r.Rows.Types = append(r.Rows.Types, types)
+				r.Rows.Types.Add(c.Types)
 			}
 		}
 		if st.gleu != nil {

@@ -64,27 +64,122 @@ func newPair(base, cand *metrics.Corpus) *pair {
 	p.sumC = metrics.Sum(cand.Rows, nil, p.w)
 	p.base, p.cand = p.score(p.sumB), p.score(p.sumC)
 	for i := range base.Rows {
-		b, c := base.Rows[i], cand.Rows[i]
-		live, differ := false, false
+		p.add(int32(i), base.Rows[i], cand.Rows[i])
+	}
+	return p
+}
+
+// add lays out sentence i's baseline and candidate rows.
+func (p *pair) add(i int32, b, c metrics.Stats) {
+	live, differ := false, false
+	for j := range b {
+		if b[j] != 0 || c[j] != 0 {
+			live = true
+		}
+		if b[j] != c[j] {
+			differ = true
+		}
+	}
+	if live {
+		p.live = append(p.live, i)
+		p.rows = append(p.rows, b...)
+		p.rows = append(p.rows, c...)
+	}
+	if differ {
+		p.k++
 		for j := range b {
-			if b[j] != 0 || c[j] != 0 {
-				live = true
-			}
-			if b[j] != c[j] {
-				differ = true
-			}
+			p.diff = append(p.diff, c[j]-b[j])
 		}
-		if live {
-			p.live = append(p.live, int32(i))
-			p.rows = append(p.rows, b...)
-			p.rows = append(p.rows, c...)
+	}
+}
+
+// A Sparse is a corpus of N sentences whose rows are zero except those of
+// Sentences: statistics most sentences lack, such as the counts of one
+// error type, without a row per sentence.
+type Sparse struct {
+	Metric    string
+	N         int
+	Sentences []int32         // ascending, each below N
+	Rows      []metrics.Stats // Rows[k] belongs to sentence Sentences[k]
+	Score     func(sum metrics.Stats) float64
+}
+
+// CompareSparse is Compare for sparse corpora, with the results Compare
+// gives for the same corpora written out in full (the same draws: the
+// resampling only ever reads the sentences where a row is not zero).
+func CompareSparse(base, cand []*Sparse, opt Options) ([]Result, error) {
+	if len(base) != len(cand) {
+		return nil, fmt.Errorf("significance: %d baseline metrics but %d candidate metrics", len(base), len(cand))
+	}
+	if opt.Resamples < 0 {
+		return nil, fmt.Errorf("significance: negative number of resamples %d", opt.Resamples)
+	}
+	pairs := make([]*pair, len(base))
+	for i := range base {
+		p, err := newSparsePair(base[i], cand[i])
+		if err != nil {
+			return nil, fmt.Errorf("significance: %w", err)
 		}
-		if differ {
-			p.k++
-			for j := range b {
-				p.diff = append(p.diff, c[j]-b[j])
+		if i > 0 && p.n != pairs[0].n {
+			return nil, fmt.Errorf("significance: %s has %d sentences but %s has %d", base[i].Metric, p.n, base[0].Metric, pairs[0].n)
+		}
+		pairs[i] = p
+	}
+	return compare(pairs, opt), nil
+}
+
+// newSparsePair checks and lays out a sparse pair as newPair lays out the
+// same pair written out in full.
+func newSparsePair(base, cand *Sparse) (*pair, error) {
+	switch {
+	case base == nil || cand == nil:
+		return nil, fmt.Errorf("nil corpus")
+	case base.Metric != cand.Metric:
+		return nil, fmt.Errorf("metric %q compared with metric %q", base.Metric, cand.Metric)
+	case base.N != cand.N:
+		return nil, fmt.Errorf("%s: baseline has %d sentences, candidate %d", base.Metric, base.N, cand.N)
+	case base.Score == nil:
+		return nil, fmt.Errorf("%s: corpus without a Score function", base.Metric)
+	}
+	w := -1
+	for _, s := range []*Sparse{base, cand} {
+		if len(s.Sentences) != len(s.Rows) {
+			return nil, fmt.Errorf("%s: %d sentences for %d rows", s.Metric, len(s.Sentences), len(s.Rows))
+		}
+		for k, i := range s.Sentences {
+			if i < 0 || int(i) >= s.N || k > 0 && i <= s.Sentences[k-1] {
+				return nil, fmt.Errorf("%s: sentence %d out of order or beyond %d", s.Metric, i+1, s.N)
+			}
+			if w < 0 {
+				w = len(s.Rows[k])
+			}
+			if len(s.Rows[k]) != w {
+				return nil, fmt.Errorf("%s: sentence %d has %d statistics, want %d", s.Metric, i+1, len(s.Rows[k]), w)
 			}
 		}
 	}
-	return p
+	w = max(w, 0)
+	p := &pair{metric: base.Metric, n: base.N, w: w, score: base.Score}
+	p.sumB = metrics.Sum(base.Rows, nil, w)
+	p.sumC = metrics.Sum(cand.Rows, nil, w)
+	p.base, p.cand = p.score(p.sumB), p.score(p.sumC)
+	zero := make(metrics.Stats, w)
+	for kb, kc := 0, 0; kb < len(base.Sentences) || kc < len(cand.Sentences); {
+		b, c := zero, zero
+		var i int32
+		switch {
+		case kc == len(cand.Sentences) || kb < len(base.Sentences) && base.Sentences[kb] < cand.Sentences[kc]:
+			i, b = base.Sentences[kb], base.Rows[kb]
+			kb++
+		case kb == len(base.Sentences) || cand.Sentences[kc] < base.Sentences[kb]:
+			i, c = cand.Sentences[kc], cand.Rows[kc]
+			kc++
+		default:
+			i, b, c = base.Sentences[kb], base.Rows[kb], cand.Rows[kc]
+			kb++
+			kc++
+		}
+		p.add(i, b, c)
+	}
+	return p, nil
 }
