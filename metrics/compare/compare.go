@@ -63,6 +63,16 @@ func (s *System) Close() error {
 	return err
 }
 
+// TempFile returns the name of the temporary file that holds the lines of
+// a System filled by Record or ScoreAll, "" for one whose Lines are in
+// memory.
+func (s *System) TempFile() string {
+	if s.spill == nil {
+		return ""
+	}
+	return s.spill.f.Name()
+}
+
 // sentences returns the number of sentences of s.
 func (s *System) sentences() int {
 	if s.spill != nil {

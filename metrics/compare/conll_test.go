@@ -1,8 +1,12 @@
 package compare_test
 
 import (
+	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -121,4 +125,101 @@ func BenchmarkRunCoNLL(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// conllStream is the CoNLL-2014 test set repeated n times with the given
+// systems' outputs, as a stream (the repeats share their sentences).
+func conllStream(tb testing.TB, n int, names ...string) (*eval.Evaluator, eval.Sentences) {
+	tb.Helper()
+	dir := testdata.Dir(tb, "conll14-errant", "text")
+	read := func(name string) [][]string {
+		tf, err := corpora.ReadTextFile(filepath.Join(dir, name+".txt"))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var out [][]string
+		for range n {
+			out = append(out, tf.Tokens...)
+		}
+		return out
+	}
+	set := &eval.TestSet{Source: read("source"), Refs: []eval.Reference{
+		{Name: "ref0", Tokens: read("ref0")}, {Name: "ref1", Tokens: read("ref1")}}}
+	var systems []eval.System
+	for _, name := range names {
+		systems = append(systems, eval.System{Name: name, Tokens: read(name)})
+	}
+	ev := eval.NewEvaluator(eval.Config{Metrics: conllMetrics, Lang: en.New()}, len(set.Refs))
+	return ev, set.Sentences(systems...)
+}
+
+// TestScoreAllEqualsScore checks the streamed Systems (lines and edits in
+// temporary files, type counts sparse) against those scored in memory:
+// the same report, worst sentences and every error type included, and no
+// temporary file left after Close.
+func TestScoreAllEqualsScore(t *testing.T) {
+	mem := conllSystems(t, "AMU", "IITB")
+	ev, src := conllStream(t, 1, "AMU", "IITB")
+	streamed, err := compare.ScoreAll(context.Background(), ev, src, []string{"AMU", "IITB"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := compare.Options{Show: -1, Options: significance.Options{Resamples: 200, Seed: 3}}
+	want, err := compare.Run(mem[0], mem[1:], opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := compare.Run(streamed[0], streamed[1:], opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Candidates[0].Worst) < 100 || len(got.Candidates[0].Types) < 20 {
+		t.Fatalf("%d worst sentences, %d types: too few to compare", len(got.Candidates[0].Worst), len(got.Candidates[0].Types))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("streamed systems: a different report from the systems scored in memory")
+	}
+	for _, s := range streamed {
+		name := s.TempFile()
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+		if _, err := os.Stat(name); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: %s left after Close (%v)", s.Name, name, err)
+		}
+	}
+}
+
+// BenchmarkCompareStream scores AMU and IITB over CoNLL-2014 repeated 8
+// times (10,496 sentences) with ScoreAll and compares them with Run (the
+// worst 10 sentences read back), as `gecmetric compare` does: sentences/s
+// and the live heap after Run (MB-heap), which grows by the compact
+// statistics only (compare repeats 8 and 32 by editing n): the
+// regression benchmark of issue 12's compare.
+func BenchmarkCompareStream(b *testing.B) {
+	const n = 8
+	var heap uint64
+	total := 0
+	for b.Loop() {
+		ev, src := conllStream(b, n, "AMU", "IITB")
+		s, err := compare.ScoreAll(context.Background(), ev, src, []string{"AMU", "IITB"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		rep, err := compare.Run(s[0], s[1:], compare.Options{Show: 10})
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		heap = max(heap, ms.HeapAlloc)
+		total += rep.Sentences
+		runtime.KeepAlive(s)
+		for _, x := range s {
+			x.Close()
+		}
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "sentences/s")
+	b.ReportMetric(float64(heap)/(1<<20), "MB-heap")
 }
