@@ -14,8 +14,8 @@ import (
 	"github.com/gecmetric/gecmetric/edits/agreement"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics"
-	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/compare"
+	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/significance"
 )
 
