@@ -513,7 +513,9 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 				st.glSents[h] = append(st.glSents[h], g)
 			}
 			if r.Rows != nil {
-				r.Rows.GLEU = append(r.Rows.GLEU, metrics.Stats(g.Expected[:]))
+				// A copy: a slice of g.Expected would keep all of g (its
+				// per-reference counts too) for the rest of the run.
+				r.Rows.GLEU = append(r.Rows.GLEU, slices.Clone(metrics.Stats(g.Expected[:])))
 			}
 		}
 		if st.opt.CheckTokens && s.Hyps[h].Text {
