@@ -417,7 +417,11 @@ type state struct {
 	m2Sents [][]m2.SentenceResult
 	erSents [][]errant.Choice
 	glSents [][]gleu.Sentence
+	rows    []rowBuilders // per system, with RunOptions.Rows
 }
+
+// rowBuilders collect one system's Rows as the run goes.
+type rowBuilders struct{ m2, errant, gleu metrics.RowBuilder }
 
 func (ev *Evaluator) newState(names []string, opt RunOptions) *state {
 	st := &state{ev: ev, opt: opt, names: names, scores: make([]SentenceScore, len(names))}
@@ -435,6 +439,7 @@ func (ev *Evaluator) newState(names []string, opt RunOptions) *state {
 		r := &Result{}
 		if opt.Rows {
 			r.Rows = &Rows{}
+			st.rows = append(st.rows, rowBuilders{})
 		}
 		st.res = append(st.res, r)
 	}
@@ -487,7 +492,7 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 				st.m2Sents[h] = append(st.m2Sents[h], sr)
 			}
 			if r.Rows != nil {
-				r.Rows.M2 = append(r.Rows.M2, sr.Stats())
+				st.rows[h].m2.Add(sr.Stats())
 			}
 		}
 		if st.errant != nil {
@@ -499,7 +504,7 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 				r.Edits = append(r.Edits, o.edits)
 			}
 			if r.Rows != nil {
-				r.Rows.ERRANT = append(r.Rows.ERRANT, c.Counts.Stats())
+				st.rows[h].errant.Add(c.Counts.Stats())
 				if r.Rows.Types == nil {
 					r.Rows.Types = errant.NewTypeRows()
 				}
@@ -513,9 +518,7 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 				st.glSents[h] = append(st.glSents[h], g)
 			}
 			if r.Rows != nil {
-				// A copy: a slice of g.Expected would keep all of g (its
-				// per-reference counts too) for the rest of the run.
-				r.Rows.GLEU = append(r.Rows.GLEU, slices.Clone(metrics.Stats(g.Expected[:])))
+				st.rows[h].gleu.Add(g.Expected[:])
 			}
 		}
 		if st.opt.CheckTokens && s.Hyps[h].Text {
@@ -547,6 +550,18 @@ func checkSentence(r *Result, i int, s *Sentence, h int) {
 
 func (st *state) results() []*Result {
 	for h, r := range st.res {
+		if r.Rows != nil {
+			b := &st.rows[h]
+			if st.m2 != nil {
+				r.Rows.M2 = b.m2.Rows()
+			}
+			if st.errant != nil {
+				r.Rows.ERRANT = b.errant.Rows()
+			}
+			if st.gleu != nil {
+				r.Rows.GLEU = b.gleu.Rows()
+			}
+		}
 		if st.m2 != nil {
 			t := st.m2[h].Totals()
 			r.M2 = &m2.Result{Beta: st.ev.cfg.beta(), Correct: int(t[m2.Correct]), Proposed: int(t[m2.Proposed]), Gold: int(t[m2.Gold])}

@@ -63,29 +63,50 @@ func newPair(base, cand *metrics.Corpus) *pair {
 	p.sumB = metrics.Sum(base.Rows, nil, p.w)
 	p.sumC = metrics.Sum(cand.Rows, nil, p.w)
 	p.base, p.cand = p.score(p.sumB), p.score(p.sumC)
+	// Two passes: count, then lay out in slices of the right size (a
+	// million sentences' rows are not grown by doubling).
+	live, differ := 0, 0
+	for i := range base.Rows {
+		l, d := liveDiffer(base.Rows[i], cand.Rows[i])
+		live, differ = live+l, differ+d
+	}
+	p.alloc(live, differ)
 	for i := range base.Rows {
 		p.add(int32(i), base.Rows[i], cand.Rows[i])
 	}
 	return p
 }
 
-// add lays out sentence i's baseline and candidate rows.
-func (p *pair) add(i int32, b, c metrics.Stats) {
-	live, differ := false, false
+// liveDiffer returns 1, 1 when a sentence's rows are not both zero and
+// when they differ.
+func liveDiffer(b, c metrics.Stats) (live, differ int) {
 	for j := range b {
 		if b[j] != 0 || c[j] != 0 {
-			live = true
+			live = 1
 		}
 		if b[j] != c[j] {
-			differ = true
+			differ = 1
 		}
 	}
-	if live {
+	return live, differ
+}
+
+// alloc sizes the layout for live and differing sentences.
+func (p *pair) alloc(live, differ int) {
+	p.live = make([]int32, 0, live)
+	p.rows = make([]float64, 0, 2*live*p.w)
+	p.diff = make([]float64, 0, differ*p.w)
+}
+
+// add lays out sentence i's baseline and candidate rows.
+func (p *pair) add(i int32, b, c metrics.Stats) {
+	live, differ := liveDiffer(b, c)
+	if live == 1 {
 		p.live = append(p.live, i)
 		p.rows = append(p.rows, b...)
 		p.rows = append(p.rows, c...)
 	}
-	if differ {
+	if differ == 1 {
 		p.k++
 		for j := range b {
 			p.diff = append(p.diff, c[j]-b[j])
@@ -164,22 +185,31 @@ func newSparsePair(base, cand *Sparse) (*pair, error) {
 	p.sumC = metrics.Sum(cand.Rows, nil, w)
 	p.base, p.cand = p.score(p.sumB), p.score(p.sumC)
 	zero := make(metrics.Stats, w)
-	for kb, kc := 0, 0; kb < len(base.Sentences) || kc < len(cand.Sentences); {
-		b, c := zero, zero
-		var i int32
-		switch {
-		case kc == len(cand.Sentences) || kb < len(base.Sentences) && base.Sentences[kb] < cand.Sentences[kc]:
-			i, b = base.Sentences[kb], base.Rows[kb]
-			kb++
-		case kb == len(base.Sentences) || cand.Sentences[kc] < base.Sentences[kb]:
-			i, c = cand.Sentences[kc], cand.Rows[kc]
-			kc++
-		default:
-			i, b, c = base.Sentences[kb], base.Rows[kb], cand.Rows[kc]
-			kb++
-			kc++
+	merge := func(each func(i int32, b, c metrics.Stats)) {
+		for kb, kc := 0, 0; kb < len(base.Sentences) || kc < len(cand.Sentences); {
+			b, c := zero, zero
+			var i int32
+			switch {
+			case kc == len(cand.Sentences) || kb < len(base.Sentences) && base.Sentences[kb] < cand.Sentences[kc]:
+				i, b = base.Sentences[kb], base.Rows[kb]
+				kb++
+			case kb == len(base.Sentences) || cand.Sentences[kc] < base.Sentences[kb]:
+				i, c = cand.Sentences[kc], cand.Rows[kc]
+				kc++
+			default:
+				i, b, c = base.Sentences[kb], base.Rows[kb], cand.Rows[kc]
+				kb++
+				kc++
+			}
+			each(i, b, c)
 		}
-		p.add(i, b, c)
 	}
+	live, differ := 0, 0
+	merge(func(_ int32, b, c metrics.Stats) {
+		l, d := liveDiffer(b, c)
+		live, differ = live+l, differ+d
+	})
+	p.alloc(live, differ)
+	merge(p.add)
 	return p, nil
 }
