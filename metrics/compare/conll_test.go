@@ -75,14 +75,7 @@ func TestGoAPI(t *testing.T) {
 // the two text references, as a model repository's Go test would.
 func conllSystems(tb testing.TB, names ...string) []*compare.System {
 	tb.Helper()
-	dir := testdata.Dir(tb, "conll14-errant", "text")
-	read := func(name string) [][]string {
-		tf, err := corpora.ReadTextFile(filepath.Join(dir, name+".txt"))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		return tf.Tokens
-	}
+	read := func(name string) [][]string { return readCoNLL(tb, name, 1) }
 	set := &eval.TestSet{Source: read("source"), Refs: []eval.Reference{
 		{Name: "ref0", Tokens: read("ref0")}, {Name: "ref1", Tokens: read("ref1")}}}
 	ev, err := eval.New(eval.Config{Metrics: conllMetrics, Lang: en.New()}, set)
@@ -127,22 +120,26 @@ func BenchmarkRunCoNLL(b *testing.B) {
 	}
 }
 
+// readCoNLL reads a CoNLL-2014 text file (source, ref0, a system), its
+// sentences repeated n times (the repeats share them).
+func readCoNLL(tb testing.TB, name string, n int) [][]string {
+	tb.Helper()
+	tf, err := corpora.ReadTextFile(filepath.Join(testdata.Dir(tb, "conll14-errant", "text"), name+".txt"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out [][]string
+	for range n {
+		out = append(out, tf.Tokens...)
+	}
+	return out
+}
+
 // conllStream is the CoNLL-2014 test set repeated n times with the given
 // systems' outputs, as a stream (the repeats share their sentences).
 func conllStream(tb testing.TB, n int, names ...string) (*eval.Evaluator, eval.Sentences) {
 	tb.Helper()
-	dir := testdata.Dir(tb, "conll14-errant", "text")
-	read := func(name string) [][]string {
-		tf, err := corpora.ReadTextFile(filepath.Join(dir, name+".txt"))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		var out [][]string
-		for range n {
-			out = append(out, tf.Tokens...)
-		}
-		return out
-	}
+	read := func(name string) [][]string { return readCoNLL(tb, name, n) }
 	set := &eval.TestSet{Source: read("source"), Refs: []eval.Reference{
 		{Name: "ref0", Tokens: read("ref0")}, {Name: "ref1", Tokens: read("ref1")}}}
 	var systems []eval.System

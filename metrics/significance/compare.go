@@ -68,11 +68,8 @@ func (r *Result) Significant(alpha float64) bool { return r.P < alpha }
 // for: Compare gives for base[i], cand[i] exactly what PairedBootstrap and
 // ApproxRandomization give for them with the same seed and count.
 func Compare(base, cand []*metrics.Corpus, opt Options) ([]Result, error) {
-	if len(base) != len(cand) {
-		return nil, fmt.Errorf("significance: %d baseline metrics but %d candidate metrics", len(base), len(cand))
-	}
-	if opt.Resamples < 0 {
-		return nil, fmt.Errorf("significance: negative number of resamples %d", opt.Resamples)
+	if err := checkCompare(len(base), len(cand), opt); err != nil {
+		return nil, err
 	}
 	pairs := make([]*pair, len(base))
 	for i := range base {
@@ -86,6 +83,18 @@ func Compare(base, cand []*metrics.Corpus, opt Options) ([]Result, error) {
 		pairs[i] = newPair(base[i], cand[i])
 	}
 	return compare(pairs, opt), nil
+}
+
+// checkCompare checks what Compare and CompareSparse are given beside the
+// corpora: as many baseline as candidate metrics, no negative count.
+func checkCompare(nb, nc int, opt Options) error {
+	if nb != nc {
+		return fmt.Errorf("significance: %d baseline metrics but %d candidate metrics", nb, nc)
+	}
+	if opt.Resamples < 0 {
+		return fmt.Errorf("significance: negative number of resamples %d", opt.Resamples)
+	}
+	return nil
 }
 
 func compare(pairs []*pair, opt Options) []Result {

@@ -129,11 +129,8 @@ type Sparse struct {
 // gives for the same corpora written out in full (the same draws: the
 // resampling only ever reads the sentences where a row is not zero).
 func CompareSparse(base, cand []*Sparse, opt Options) ([]Result, error) {
-	if len(base) != len(cand) {
-		return nil, fmt.Errorf("significance: %d baseline metrics but %d candidate metrics", len(base), len(cand))
-	}
-	if opt.Resamples < 0 {
-		return nil, fmt.Errorf("significance: negative number of resamples %d", opt.Resamples)
+	if err := checkCompare(len(base), len(cand), opt); err != nil {
+		return nil, err
 	}
 	pairs := make([]*pair, len(base))
 	for i := range base {
