@@ -59,7 +59,7 @@ func compareCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			base, cands, signature, err := loadCompare(ctx, cmd, e.stderr)
+			base, cands, signature, err := loadCompare(ctx, e, cmd)
 			if err != nil {
 				return err
 			}
@@ -165,7 +165,7 @@ func parseMaxDrop(spec string) (string, float64, error) {
 // baseline and every candidate, and returns them as compare.Systems with
 // eval's signature. --metrics overall adds the judge's overall rating;
 // without other metrics, nothing else is scored.
-func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (_ *compare.System, _ []*compare.System, _ string, err error) {
+func loadCompare(ctx context.Context, e *env, cmd *cli.Command) (_ *compare.System, _ []*compare.System, _ string, err error) {
 	var names []string
 	overall := false
 	for _, m := range strings.Split(cmd.String("metrics"), ",") {
@@ -221,7 +221,7 @@ func loadCompare(ctx context.Context, cmd *cli.Command, stderr io.Writer) (_ *co
 	}()
 	signature := ""
 	if len(names) > 0 {
-		if systems, err = compare.ScoreAll(ctx, ev, in.sentences, in.names); err != nil {
+		if systems, err = compare.ScoreAll(ctx, ev, in.sentences, in.names, e.sentences(in.lines)); err != nil {
 			return nil, nil, "", inputError(err)
 		}
 		signature = ev.Signature()

@@ -157,7 +157,7 @@ func conllStream(tb testing.TB, n int, names ...string) (*eval.Evaluator, eval.S
 func TestScoreAllEqualsScore(t *testing.T) {
 	mem := conllSystems(t, "AMU", "IITB")
 	ev, src := conllStream(t, 1, "AMU", "IITB")
-	streamed, err := compare.ScoreAll(context.Background(), ev, src, []string{"AMU", "IITB"})
+	streamed, err := compare.ScoreAll(context.Background(), ev, src, []string{"AMU", "IITB"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func BenchmarkCompareStream(b *testing.B) {
 	total := 0
 	for b.Loop() {
 		ev, src := conllStream(b, n, "AMU", "IITB")
-		s, err := compare.ScoreAll(context.Background(), ev, src, []string{"AMU", "IITB"})
+		s, err := compare.ScoreAll(context.Background(), ev, src, []string{"AMU", "IITB"}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

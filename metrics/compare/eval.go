@@ -79,8 +79,9 @@ func corpusOf(res *eval.Result, m string) *metrics.Corpus {
 // sparsely) and the output lines with their edits (for the worst
 // sentences' lists) in a temporary file per system (see Record), never the
 // references or the metrics' intermediate results. Close the Systems when
-// done with them; on an error ScoreAll closes them itself.
-func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names []string) (systems []*System, err error) {
+// done with them; on an error ScoreAll closes them itself. progress, when
+// not nil, is called after every batch with the number of sentences done.
+func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names []string, progress func(done int)) (systems []*System, err error) {
 	out := make([]*System, len(names))
 	defer func() {
 		if err != nil {
@@ -99,7 +100,7 @@ func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names
 			return nil, err
 		}
 	}
-	res, err := ev.Run(ctx, src, names, eval.RunOptions{Rows: true, Each: func(i int, scores []eval.SentenceScore) error {
+	res, err := ev.Run(ctx, src, names, eval.RunOptions{Rows: true, Progress: progress, Each: func(i int, scores []eval.SentenceScore) error {
 		for h, sc := range scores {
 			var es []edits.Edit
 			if keepEdits {
