@@ -84,16 +84,9 @@ func bootstrap(pairs []*pair, n int, seed uint64) []Bootstrap {
 			sb, sc := bufB[:p.w], bufC[:p.w]
 			clear(sb)
 			clear(sc)
-			w2 := 2 * p.w
 			for j, s := range p.live {
-				c := counts[s]
-				if c == 0 {
-					continue
-				}
-				row := p.rows[j*w2 : (j+1)*w2]
-				for t := range p.w {
-					sb[t] += c * row[t]
-					sc[t] += c * row[p.w+t]
+				if c := counts[s]; c != 0 {
+					p.addRow(j, c, sb, sc)
 				}
 			}
 			out[i].Deltas[r] = p.score(sc) - p.score(sb)

@@ -16,15 +16,57 @@ type pair struct {
 	base, cand float64       // corpus scores
 
 	// live lists the sentences where either system has a nonzero
-	// statistic (the others add nothing to any sum); rows holds, for each,
-	// the baseline row followed by the candidate row.
+	// statistic (the others add nothing to any sum). A dense pair reads
+	// their rows in place, b[live[j]] and c[live[j]] (copies would double
+	// the memory of a million-sentence comparison); a sparse pair's rows
+	// holds, for each, the baseline row followed by the candidate row.
 	live []int32
-	rows []float64
+	b, c []metrics.Stats // dense
+	rows []float64       // sparse
 
-	// diff holds candidate − baseline for the k sentences whose statistics
-	// differ: only these change under a randomisation swap.
-	diff []float64
-	k    int
+	// The k sentences whose statistics differ, the only ones a
+	// randomisation swap changes: a dense pair lists them in differ and
+	// takes candidate − baseline from b and c; a sparse pair's diff holds
+	// the differences.
+	differ []int32
+	diff   []float64
+	k      int
+}
+
+// addRow adds m times live sentence j's baseline and candidate rows to sb
+// and sc.
+func (p *pair) addRow(j int, m float64, sb, sc metrics.Stats) {
+	if p.b != nil {
+		s := p.live[j]
+		rb, rc := p.b[s][:p.w], p.c[s][:p.w]
+		for t := range p.w {
+			sb[t] += m * rb[t]
+			sc[t] += m * rc[t]
+		}
+		return
+	}
+	w2 := 2 * p.w
+	row := p.rows[j*w2 : (j+1)*w2]
+	for t := range p.w {
+		sb[t] += m * row[t]
+		sc[t] += m * row[p.w+t]
+	}
+}
+
+// addDiff adds differing sentence j's candidate − baseline to ds.
+func (p *pair) addDiff(j int, ds metrics.Stats) {
+	if p.b != nil {
+		s := p.differ[j]
+		rb, rc := p.b[s][:p.w], p.c[s][:p.w]
+		for t := range p.w {
+			ds[t] += rc[t] - rb[t]
+		}
+		return
+	}
+	row := p.diff[j*p.w : (j+1)*p.w]
+	for t := range p.w {
+		ds[t] += row[t]
+	}
 }
 
 // checkPair reports why base and cand cannot be compared, or nil.
@@ -70,10 +112,19 @@ func newPair(base, cand *metrics.Corpus) *pair {
 		l, d := liveDiffer(base.Rows[i], cand.Rows[i])
 		live, differ = live+l, differ+d
 	}
-	p.alloc(live, differ)
+	p.b, p.c = base.Rows, cand.Rows
+	p.live = make([]int32, 0, live)
+	p.differ = make([]int32, 0, differ)
 	for i := range base.Rows {
-		p.add(int32(i), base.Rows[i], cand.Rows[i])
+		l, d := liveDiffer(base.Rows[i], cand.Rows[i])
+		if l == 1 {
+			p.live = append(p.live, int32(i))
+		}
+		if d == 1 {
+			p.differ = append(p.differ, int32(i))
+		}
 	}
+	p.k = len(p.differ)
 	return p
 }
 
@@ -91,14 +142,14 @@ func liveDiffer(b, c metrics.Stats) (live, differ int) {
 	return live, differ
 }
 
-// alloc sizes the layout for live and differing sentences.
+// alloc sizes a sparse pair's layout for live and differing sentences.
 func (p *pair) alloc(live, differ int) {
 	p.live = make([]int32, 0, live)
 	p.rows = make([]float64, 0, 2*live*p.w)
 	p.diff = make([]float64, 0, differ*p.w)
 }
 
-// add lays out sentence i's baseline and candidate rows.
+// add lays out sentence i's baseline and candidate rows (a sparse pair).
 func (p *pair) add(i int32, b, c metrics.Stats) {
 	live, differ := liveDiffer(b, c)
 	if live == 1 {

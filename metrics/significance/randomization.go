@@ -60,10 +60,7 @@ func randomize(p *pair, n int, seed uint64) Randomization {
 			clear(ds)
 			for j := range p.k {
 				if mask>>j&1 != 0 {
-					row := p.diff[j*w : (j+1)*w]
-					for t := range w {
-						ds[t] += row[t]
-					}
+					p.addDiff(j, ds)
 				}
 			}
 			if trial() {
@@ -87,10 +84,7 @@ func randomize(p *pair, n int, seed uint64) Randomization {
 			word >>= 1
 			bitsLeft--
 			if swap {
-				row := p.diff[j*w : (j+1)*w]
-				for t := range w {
-					ds[t] += row[t]
-				}
+				p.addDiff(j, ds)
 			}
 		}
 		if trial() {
