@@ -34,7 +34,7 @@ func testReport(t testing.TB) *compare.Report {
 	const n = 40
 	mk := func(name string, worse bool) *compare.System {
 		s := &compare.System{Name: name, TypeScore: prf, Types: errant.NewTypeRows()}
-		c := &metrics.Corpus{Metric: "m2", Score: prf}
+		c := metrics.NewCorpus("m2", 3, prf)
 		for i := range n {
 			row := metrics.Stats{1, 0, 0}
 			types := map[string]errant.Counts{"R:VERB:SVA": {TP: 1, FP: 0, FN: 0}}
@@ -44,7 +44,7 @@ func testReport(t testing.TB) *compare.Report {
 				types = map[string]errant.Counts{"R:VERB:SVA": {TP: 0, FP: 1, FN: 1}}
 				line = "He go to school <now> ."
 			}
-			c.Rows = append(c.Rows, row)
+			c.Add(row)
 			s.Types.Add(types)
 			s.Lines = append(s.Lines, line)
 		}

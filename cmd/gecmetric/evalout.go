@@ -182,7 +182,7 @@ func (o evalOutput) intervals(cfg eval.Config, results []*eval.Result) []map[str
 			if c.c == nil || !cfg.Has(c.m) {
 				continue
 			}
-			out[k][c.m] = stat.Bootstrap(len(c.c.Rows), o.confidence, o.seed, 0.95, c.c.Subset)
+			out[k][c.m] = stat.Bootstrap(c.c.Len(), o.confidence, o.seed, 0.95, c.c.Subset)
 		}
 	}
 	return out

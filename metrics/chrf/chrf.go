@@ -83,15 +83,15 @@ func Score(s metrics.Stats) float64 {
 // Corpus returns the per-sentence statistics of hyps against refs
 // (refs[k][i] is reference k of sentence i) as a metrics.Corpus.
 func Corpus(hyps [][]string, refs ...[][]string) *metrics.Corpus {
-	rows := make([]metrics.Stats, len(hyps))
+	c := metrics.NewCorpus("chrf", 0, Score)
 	for i, h := range hyps {
 		rs := make([][]string, len(refs))
 		for k := range refs {
 			rs[k] = refs[k][i]
 		}
-		rows[i] = Stats(h, rs...)
+		c.Add(Stats(h, rs...))
 	}
-	return &metrics.Corpus{Metric: "chrf", Rows: rows, Score: Score}
+	return c
 }
 
 func chars(tokens []string) []rune {

@@ -344,8 +344,8 @@ func check(all []*System) error {
 			if c.Metric != base.Corpora[m].Metric {
 				return fmt.Errorf("compare: metric %d of %s is %s, of %s %s", m+1, s.Name, c.Metric, base.Name, base.Corpora[m].Metric)
 			}
-			if len(c.Rows) != n {
-				return fmt.Errorf("compare: %s: %s has %d sentences for %d lines", s.Name, c.Metric, len(c.Rows), n)
+			if c.Len() != n {
+				return fmt.Errorf("compare: %s: %s has %d sentences for %d lines", s.Name, c.Metric, c.Len(), n)
 			}
 		}
 		if s.Types != nil && s.Types.Len() != n {
@@ -370,7 +370,7 @@ func typeDeltas(base, cand *System, opt Options) ([]TypeDelta, error) {
 	n := base.sentences()
 	corpus := func(s *System, t string) *significance.Sparse {
 		sents, rows := s.Types.Column(t)
-		return &significance.Sparse{Metric: "errant:" + t, N: n, Sentences: sents, Rows: rows, Score: s.TypeScore}
+		return &significance.Sparse{Metric: "errant:" + t, N: n, Width: 3, Sentences: sents, Rows: rows, Score: s.TypeScore}
 	}
 	bc, cc := make([]*significance.Sparse, len(types)), make([]*significance.Sparse, len(types))
 	for i, t := range types {
@@ -385,8 +385,8 @@ func typeDeltas(base, cand *System, opt Options) ([]TypeDelta, error) {
 		r := res[i]
 		out[i] = TypeDelta{
 			Type:      t,
-			Baseline:  counts(metrics.Sum(bc[i].Rows, nil, 3), r.Baseline),
-			Candidate: counts(metrics.Sum(cc[i].Rows, nil, 3), r.Candidate),
+			Baseline:  counts(bc[i].Sum(), r.Baseline),
+			Candidate: counts(cc[i].Sum(), r.Candidate),
 			Delta:     r.Delta, P: r.P, Low: r.Low, High: r.High,
 			Worse: r.Delta < 0 && r.P < opt.Alpha,
 		}
@@ -408,13 +408,13 @@ func worst(base, cand *System, by, show int) ([]Sentence, error) {
 	var worse []cost
 	sums := make([]metrics.Stats, len(cand.Corpora))
 	for m, c := range cand.Corpora {
-		sums[m] = metrics.Sum(c.Rows, nil, c.Width())
+		sums[m] = c.Sum(nil)
 	}
 	buf := make(metrics.Stats, 0, 64)
 	for i := range base.sentences() {
 		differ := false
 		for m := range cand.Corpora {
-			if !slices.Equal(base.Corpora[m].Rows[i], cand.Corpora[m].Rows[i]) {
+			if !slices.Equal(base.Corpora[m].Row(i), cand.Corpora[m].Row(i)) {
 				differ = true
 				break
 			}
@@ -425,8 +425,9 @@ func worst(base, cand *System, by, show int) ([]Sentence, error) {
 		imp := make([]float64, len(cand.Corpora))
 		for m, c := range cand.Corpora {
 			buf = append(buf[:0], sums[m]...)
+			rb, rc := base.Corpora[m].Row(i), c.Row(i)
 			for t := range buf {
-				buf[t] += base.Corpora[m].Rows[i][t] - c.Rows[i][t]
+				buf[t] += rb[t] - rc[t]
 			}
 			imp[m] = c.Score(sums[m]) - c.Score(buf)
 		}
@@ -487,14 +488,14 @@ func onlyIn(a, b []edits.Edit) []Edit {
 // mean (rows {value, 1}), for metrics that are defined as a mean of
 // sentence scores, such as a judge's 0–1 rating.
 func MeanCorpus(metric string, values []float64) *metrics.Corpus {
-	c := &metrics.Corpus{Metric: metric, Rows: make([]metrics.Stats, len(values)), Score: func(s metrics.Stats) float64 {
+	c := metrics.NewCorpus(metric, 2, func(s metrics.Stats) float64 {
 		if s[1] == 0 {
 			return 0
 		}
 		return s[0] / s[1]
-	}}
-	for i, v := range values {
-		c.Rows[i] = metrics.Stats{v, 1}
+	})
+	for _, v := range values {
+		c.Add(metrics.Stats{v, 1})
 	}
 	return c
 }

@@ -36,7 +36,7 @@ func f05(s metrics.Stats) float64 {
 // sentence 7. Sentence 8 is the same in both.
 func fixture(name string, good bool) *System {
 	s := &System{Name: name, TypeScore: f05, Types: errant.NewTypeRows()}
-	edit := metrics.Corpus{Metric: "edit", Score: f05}
+	edit := metrics.NewCorpus("edit", 3, f05)
 	var acc []float64
 	for i := range 8 {
 		line, row, typ := "He go home .", metrics.Stats{0, 0, 1}, map[string]errant.Counts{"R:VERB:SVA": {TP: 0, FP: 0, FN: 1}}
@@ -55,7 +55,7 @@ func fixture(name string, good bool) *System {
 			line, row, typ = "It is .", metrics.Stats{0, 0, 0}, nil
 		}
 		s.Lines = append(s.Lines, line)
-		edit.Rows = append(edit.Rows, row)
+		edit.Add(row)
 		s.Types.Add(typ)
 		s.Edits = append(s.Edits, es)
 		if row[0] > 0 || (row[1] == 0 && row[2] == 0) {
@@ -64,7 +64,7 @@ func fixture(name string, good bool) *System {
 			acc = append(acc, 0)
 		}
 	}
-	s.Corpora = []*metrics.Corpus{&edit, MeanCorpus("acc", acc)}
+	s.Corpora = []*metrics.Corpus{edit, MeanCorpus("acc", acc)}
 	return s
 }
 

@@ -7,8 +7,6 @@ import (
 
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics/errant"
-	"github.com/gecmetric/gecmetric/metrics/gleu"
-	"github.com/gecmetric/gecmetric/metrics/m2"
 
 	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/eval"
@@ -124,16 +122,13 @@ func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names
 		for _, m := range metricNames {
 			switch m {
 			case eval.M2:
-				s.Corpora = append(s.Corpora, m2.CorpusOf(r.Rows.M2, r.M2.Beta))
+				s.Corpora = append(s.Corpora, r.Rows.M2)
 			case eval.ERRANT:
-				s.Corpora = append(s.Corpora, errant.CorpusOf(r.Rows.ERRANT, r.ERRANT.Options.Beta))
+				s.Corpora = append(s.Corpora, r.Rows.ERRANT)
 				s.Types = r.Rows.Types
-				if s.Types == nil {
-					s.Types = errant.NewTypeRows()
-				}
-				s.TypeScore = s.Corpora[len(s.Corpora)-1].Score
+				s.TypeScore = r.Rows.ERRANT.Score
 			case eval.GLEU:
-				s.Corpora = append(s.Corpora, gleu.CorpusOf(r.Rows.GLEU))
+				s.Corpora = append(s.Corpora, r.Rows.GLEU)
 			}
 		}
 	}

@@ -178,24 +178,30 @@ func (r *Result) Score() (p, rec, f float64) { return Score(r.Counts, r.Options.
 // Corpus returns the per-sentence {TP, FP, FN} rows of r and the F-beta of
 // their sum, for significance tests and shards.
 func (r *Result) Corpus() *metrics.Corpus {
-	rows := make([]metrics.Stats, len(r.Sentences))
-	for i, s := range r.Sentences {
-		rows[i] = s.Counts.Stats()
+	c := NewCorpus(r.Options.beta())
+	for _, s := range r.Sentences {
+		c.Add(s.Counts.Stats())
 	}
-	return CorpusOf(rows, r.Options.beta())
+	return c
 }
 
 // CorpusOf returns per-sentence {TP, FP, FN} rows as a metrics.Corpus whose
 // score is the F-beta of their sum.
 func CorpusOf(rows []metrics.Stats, beta float64) *metrics.Corpus {
-	return &metrics.Corpus{
-		Metric: "errant",
-		Rows:   rows,
-		Score: func(sum metrics.Stats) float64 {
-			_, _, f := Score(Counts{int(sum[0]), int(sum[1]), int(sum[2])}, beta)
-			return f
-		},
+	c := NewCorpus(beta)
+	for _, r := range rows {
+		c.Add(r)
 	}
+	return c
+}
+
+// NewCorpus returns an empty corpus of {TP, FP, FN} rows whose score is
+// the F-beta of their sum, to be filled sentence by sentence.
+func NewCorpus(beta float64) *metrics.Corpus {
+	return metrics.NewCorpus("errant", 3, func(sum metrics.Stats) float64 {
+		_, _, f := Score(Counts{int(sum[0]), int(sum[1]), int(sum[2])}, beta)
+		return f
+	})
 }
 
 // ErrLength is returned by Compare when hypothesis and reference differ in

@@ -305,7 +305,7 @@ A 1 2|||R:X|||g|||REQUIRED|||-NONE-|||0
 		t.Fatal(err)
 	}
 	c := res.Corpus()
-	if got := fmt.Sprint(c.Rows); got != "[[1 1 1] [0 0 1]]" {
+	if got := fmt.Sprint(c.Rows()); got != "[[1 1 1] [0 0 1]]" {
 		t.Errorf("rows = %s", got)
 	}
 	_, _, f := res.Score()

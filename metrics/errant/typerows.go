@@ -2,8 +2,6 @@ package errant
 
 import (
 	"slices"
-
-	"github.com/gecmetric/gecmetric/metrics"
 )
 
 // TypeRows are the per-sentence counts by error type of one system, for
@@ -69,18 +67,25 @@ func (t *TypeRows) Sentence(i int) map[string]Counts {
 }
 
 // Column returns the sentences with counts of type name, ascending, and
-// their {TP, FP, FN} rows: the type's corpus, every other sentence's row
-// being zero.
-func (t *TypeRows) Column(name string) (sentences []int32, rows []metrics.Stats) {
+// their {TP, FP, FN} counts, three numbers per sentence, flat: the type's
+// corpus, every other sentence's counts being zero.
+func (t *TypeRows) Column(name string) (sentences []int32, rows []float64) {
 	id, ok := t.ids[name]
 	if !ok {
 		return nil, nil
 	}
+	n := 0
+	for _, ty := range t.typ {
+		if ty == id {
+			n++
+		}
+	}
+	sentences, rows = make([]int32, 0, n), make([]float64, 0, 3*n)
 	for i := range t.Len() {
 		for e := t.start[i]; e < t.start[i+1]; e++ {
 			if t.typ[e] == id {
 				sentences = append(sentences, int32(i))
-				rows = append(rows, metrics.Stats{float64(t.count[3*e]), float64(t.count[3*e+1]), float64(t.count[3*e+2])})
+				rows = append(rows, float64(t.count[3*e]), float64(t.count[3*e+1]), float64(t.count[3*e+2]))
 			}
 		}
 	}

@@ -110,7 +110,8 @@ func TestFilesEqualMemory(t *testing.T) {
 				r.GLEU.Mean != w.GLEU.Mean || !reflect.DeepEqual(r.GLEU.Iterations, w.GLEU.Iterations) {
 				t.Errorf("batch %d, %s: got M2 %+v ERRANT %+v GLEU %v; want %+v %+v %v", batch, r.Name, *r.M2, r.ERRANT.Counts, r.GLEU.Mean, *w.M2, w.ERRANT.Counts, w.GLEU.Mean)
 			}
-			if !reflect.DeepEqual(r.Rows.M2, w.M2.Rows()) || !reflect.DeepEqual(r.Rows.GLEU, w.GLEU.Corpus().Rows) || !reflect.DeepEqual(r.Rows.ERRANT, w.ERRANT.Corpus().Rows) {
+			if !reflect.DeepEqual(r.Rows.M2.Rows(), w.M2.Rows()) || !reflect.DeepEqual(r.Rows.GLEU.Rows(), w.GLEU.Corpus().Rows()) || !reflect.DeepEqual(r.Rows.ERRANT.Rows(), w.ERRANT.Corpus().Rows()) ||
+				r.Rows.M2.Total() != w.M2.Corpus().Total() || r.Rows.ERRANT.Total() != w.ERRANT.Corpus().Total() || r.Rows.GLEU.Total() != w.GLEU.Corpus().Total() {
 				t.Errorf("batch %d, %s: rows differ", batch, r.Name)
 			}
 		}

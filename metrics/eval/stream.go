@@ -112,9 +112,9 @@ type SentenceScore struct {
 // expected counts), and ERRANT's counts by error type for the sentences
 // that have any.
 type Rows struct {
-	M2     []metrics.Stats
-	ERRANT []metrics.Stats
-	GLEU   []metrics.Stats
+	M2     *metrics.Corpus  // nil when M2 was not scored
+	ERRANT *metrics.Corpus  // nil when ERRANT was not scored
+	GLEU   *metrics.Corpus  // nil when GLEU was not scored
 	Types  *errant.TypeRows // ERRANT's counts by error type, sparsely
 }
 
@@ -417,11 +417,7 @@ type state struct {
 	m2Sents [][]m2.SentenceResult
 	erSents [][]errant.Choice
 	glSents [][]gleu.Sentence
-	rows    []rowBuilders // per system, with RunOptions.Rows
 }
-
-// rowBuilders collect one system's Rows as the run goes.
-type rowBuilders struct{ m2, errant, gleu metrics.RowBuilder }
 
 func (ev *Evaluator) newState(names []string, opt RunOptions) *state {
 	st := &state{ev: ev, opt: opt, names: names, scores: make([]SentenceScore, len(names))}
@@ -439,7 +435,16 @@ func (ev *Evaluator) newState(names []string, opt RunOptions) *state {
 		r := &Result{}
 		if opt.Rows {
 			r.Rows = &Rows{}
-			st.rows = append(st.rows, rowBuilders{})
+			if cfg.Has(M2) {
+				r.Rows.M2 = m2.NewCorpus(cfg.beta())
+			}
+			if cfg.Has(ERRANT) {
+				r.Rows.ERRANT = errant.NewCorpus(cfg.ERRANT.Beta)
+				r.Rows.Types = errant.NewTypeRows()
+			}
+			if cfg.Has(GLEU) {
+				r.Rows.GLEU = gleu.NewCorpus()
+			}
 		}
 		st.res = append(st.res, r)
 	}
@@ -492,7 +497,7 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 				st.m2Sents[h] = append(st.m2Sents[h], sr)
 			}
 			if r.Rows != nil {
-				st.rows[h].m2.Add(sr.Stats())
+				r.Rows.M2.Add(sr.Stats())
 			}
 		}
 		if st.errant != nil {
@@ -504,10 +509,7 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 				r.Edits = append(r.Edits, o.edits)
 			}
 			if r.Rows != nil {
-				st.rows[h].errant.Add(c.Counts.Stats())
-				if r.Rows.Types == nil {
-					r.Rows.Types = errant.NewTypeRows()
-				}
+				r.Rows.ERRANT.Add(c.Counts.Stats())
 				r.Rows.Types.Add(c.Types)
 			}
 		}
@@ -518,7 +520,7 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 				st.glSents[h] = append(st.glSents[h], g)
 			}
 			if r.Rows != nil {
-				st.rows[h].gleu.Add(g.Expected[:])
+				r.Rows.GLEU.Add(g.Expected[:])
 			}
 		}
 		if st.opt.CheckTokens && s.Hyps[h].Text {
@@ -550,18 +552,6 @@ func checkSentence(r *Result, i int, s *Sentence, h int) {
 
 func (st *state) results() []*Result {
 	for h, r := range st.res {
-		if r.Rows != nil {
-			b := &st.rows[h]
-			if st.m2 != nil {
-				r.Rows.M2 = b.m2.Rows()
-			}
-			if st.errant != nil {
-				r.Rows.ERRANT = b.errant.Rows()
-			}
-			if st.gleu != nil {
-				r.Rows.GLEU = b.gleu.Rows()
-			}
-		}
 		if st.m2 != nil {
 			t := st.m2[h].Totals()
 			r.M2 = &m2.Result{Beta: st.ev.cfg.beta(), Correct: int(t[m2.Correct]), Proposed: int(t[m2.Proposed]), Gold: int(t[m2.Gold])}

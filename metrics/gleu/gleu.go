@@ -397,15 +397,25 @@ func (s *Scorer) drawn(iters int, sm Sampler) [][]uint8 {
 // so Total is the GLEU of the average sampled corpus, which is close to,
 // but not the same as, the official mean of the iterations' GLEU.
 func (r *Result) Corpus() *metrics.Corpus {
-	rows := make([]metrics.Stats, len(r.Sentences))
+	c := NewCorpus()
 	for i := range r.Sentences {
-		rows[i] = append(metrics.Stats(nil), r.Sentences[i].Expected[:]...)
+		c.Add(r.Sentences[i].Expected[:])
 	}
-	return CorpusOf(rows)
+	return c
 }
 
 // CorpusOf returns per-sentence rows of expected counts as a
 // metrics.Corpus whose score is the GLEU of their sum.
 func CorpusOf(rows []metrics.Stats) *metrics.Corpus {
-	return &metrics.Corpus{Metric: "gleu", Rows: rows, Score: func(sum metrics.Stats) float64 { return scoreFloat(sum) }}
+	c := NewCorpus()
+	for _, r := range rows {
+		c.Add(r)
+	}
+	return c
+}
+
+// NewCorpus returns an empty corpus of rows of expected counts whose score
+// is the GLEU of their sum, to be filled sentence by sentence.
+func NewCorpus() *metrics.Corpus {
+	return metrics.NewCorpus("gleu", len(Counts{}), func(sum metrics.Stats) float64 { return scoreFloat(sum) })
 }

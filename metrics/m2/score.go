@@ -188,14 +188,20 @@ func (r *Result) Corpus() *metrics.Corpus { return CorpusOf(r.Rows(), r.Beta) }
 // CorpusOf returns per-sentence Stats rows (Correct, Proposed, Gold of the
 // chosen annotators) as a metrics.Corpus whose score is F_beta of their sum.
 func CorpusOf(rows []metrics.Stats, beta float64) *metrics.Corpus {
-	return &metrics.Corpus{
-		Metric: "m2",
-		Rows:   rows,
-		Score: func(sum metrics.Stats) float64 {
-			_, _, f := PRF(sum, beta)
-			return f
-		},
+	c := NewCorpus(beta)
+	for _, r := range rows {
+		c.Add(r)
 	}
+	return c
+}
+
+// NewCorpus returns an empty corpus of M2 rows (Correct, Proposed, Gold)
+// whose score is F_beta of their sum, to be filled sentence by sentence.
+func NewCorpus(beta float64) *metrics.Corpus {
+	return metrics.NewCorpus("m2", 3, func(sum metrics.Stats) float64 {
+		_, _, f := PRF(sum, beta)
+		return f
+	})
 }
 
 // Rescore returns the result the scorer would give for a file holding the

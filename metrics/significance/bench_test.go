@@ -26,8 +26,8 @@ func synthetic(name string, width, sentences int, seed uint64) (base, cand *metr
 		}
 		return 1.25 * p * rc / (0.25*p + rc)
 	}
-	base = &metrics.Corpus{Metric: name, Score: score}
-	cand = &metrics.Corpus{Metric: name, Score: score}
+	base = metrics.NewCorpus(name, width, score)
+	cand = metrics.NewCorpus(name, width, score)
 	for range sentences {
 		b := make(metrics.Stats, width)
 		for j := range b {
@@ -39,8 +39,8 @@ func synthetic(name string, width, sentences int, seed uint64) (base, cand *metr
 				c[j] = float64(r.IntN(3))
 			}
 		}
-		base.Rows = append(base.Rows, b)
-		cand.Rows = append(cand.Rows, c)
+		base.Add(b)
+		cand.Add(c)
 	}
 	return base, cand
 }

@@ -76,9 +76,9 @@ func Compare(base, cand []*metrics.Corpus, opt Options) ([]Result, error) {
 		if err := checkPair(base[i], cand[i]); err != nil {
 			return nil, fmt.Errorf("significance: %w", err)
 		}
-		if i > 0 && len(base[i].Rows) != len(base[0].Rows) {
+		if i > 0 && base[i].Len() != base[0].Len() {
 			return nil, fmt.Errorf("significance: %s has %d sentences but %s has %d",
-				base[i].Metric, len(base[i].Rows), base[0].Metric, len(base[0].Rows))
+				base[i].Metric, base[i].Len(), base[0].Metric, base[0].Len())
 		}
 		pairs[i] = newPair(base[i], cand[i])
 	}

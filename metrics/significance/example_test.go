@@ -9,12 +9,12 @@ import (
 
 // precision is a corpus of {TP, FP} rows scored as TP/(TP+FP).
 func precision(rows ...metrics.Stats) *metrics.Corpus {
-	return &metrics.Corpus{Metric: "precision", Rows: rows, Score: func(s metrics.Stats) float64 {
+	return metrics.CorpusOf("precision", rows, func(s metrics.Stats) float64 {
 		if s[0]+s[1] == 0 {
 			return 1
 		}
 		return s[0] / (s[0] + s[1])
-	}}
+	})
 }
 
 func Example() {

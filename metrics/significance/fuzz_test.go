@@ -28,8 +28,8 @@ func FuzzCompare(f *testing.F) {
 				b[j] = float64(data[2*w*i+j] % 8)
 				c[j] = float64(data[2*w*i+w+j] % 8)
 			}
-			base.Rows = append(base.Rows, b)
-			cand.Rows = append(cand.Rows, c)
+			base.Add(b)
+			cand.Add(c)
 		}
 		opt := Options{Resamples: 200, Seed: seed}
 		fw, err := Compare([]*metrics.Corpus{base}, []*metrics.Corpus{cand}, opt)

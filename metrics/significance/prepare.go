@@ -7,7 +7,9 @@ import (
 )
 
 // A pair is a baseline and a candidate corpus of one metric laid out for
-// resampling without allocation.
+// resampling without allocation. It reads the corpora's rows in place (a
+// copy would double the memory of a million-sentence comparison) and
+// keeps only lists of sentences.
 type pair struct {
 	metric     string
 	n, w       int // sentences, statistics per sentence
@@ -16,56 +18,46 @@ type pair struct {
 	base, cand float64       // corpus scores
 
 	// live lists the sentences where either system has a nonzero
-	// statistic (the others add nothing to any sum). A dense pair reads
-	// their rows in place, b[live[j]] and c[live[j]] (copies would double
-	// the memory of a million-sentence comparison); a sparse pair's rows
-	// holds, for each, the baseline row followed by the candidate row.
-	live []int32
-	b, c []metrics.Stats // dense
-	rows []float64       // sparse
-
-	// The k sentences whose statistics differ, the only ones a
-	// randomisation swap changes: a dense pair lists them in differ and
-	// takes candidate − baseline from b and c; a sparse pair's diff holds
-	// the differences.
+	// statistic (the others add nothing to any sum), ascending; differ
+	// lists the positions in live of the k sentences whose statistics
+	// differ, the only ones a randomisation swap changes.
+	live   []int32
 	differ []int32
-	diff   []float64
 	k      int
+
+	b, c *metrics.Corpus // a dense pair's corpora
+
+	// A sparse pair's corpora and, for each live sentence, the position of
+	// its row in each (-1: none, a zero row).
+	sb, sc *Sparse
+	kb, kc []int32
+	zero   metrics.Stats
+}
+
+// rows returns live sentence j's baseline and candidate rows.
+func (p *pair) rows(j int) (b, c metrics.Stats) {
+	if p.b != nil {
+		s := int(p.live[j])
+		return p.b.Row(s), p.c.Row(s)
+	}
+	return p.sb.row(p.kb[j], p.zero), p.sc.row(p.kc[j], p.zero)
 }
 
 // addRow adds m times live sentence j's baseline and candidate rows to sb
 // and sc.
 func (p *pair) addRow(j int, m float64, sb, sc metrics.Stats) {
-	if p.b != nil {
-		s := p.live[j]
-		rb, rc := p.b[s][:p.w], p.c[s][:p.w]
-		for t := range p.w {
-			sb[t] += m * rb[t]
-			sc[t] += m * rc[t]
-		}
-		return
-	}
-	w2 := 2 * p.w
-	row := p.rows[j*w2 : (j+1)*w2]
+	rb, rc := p.rows(j)
 	for t := range p.w {
-		sb[t] += m * row[t]
-		sc[t] += m * row[p.w+t]
+		sb[t] += m * rb[t]
+		sc[t] += m * rc[t]
 	}
 }
 
 // addDiff adds differing sentence j's candidate − baseline to ds.
 func (p *pair) addDiff(j int, ds metrics.Stats) {
-	if p.b != nil {
-		s := p.differ[j]
-		rb, rc := p.b[s][:p.w], p.c[s][:p.w]
-		for t := range p.w {
-			ds[t] += rc[t] - rb[t]
-		}
-		return
-	}
-	row := p.diff[j*p.w : (j+1)*p.w]
+	rb, rc := p.rows(int(p.differ[j]))
 	for t := range p.w {
-		ds[t] += row[t]
+		ds[t] += rc[t] - rb[t]
 	}
 }
 
@@ -76,17 +68,12 @@ func checkPair(base, cand *metrics.Corpus) error {
 		return fmt.Errorf("nil corpus")
 	case base.Metric != cand.Metric:
 		return fmt.Errorf("metric %q compared with metric %q", base.Metric, cand.Metric)
-	case len(base.Rows) != len(cand.Rows):
-		return fmt.Errorf("%s: baseline has %d sentences, candidate %d", base.Metric, len(base.Rows), len(cand.Rows))
+	case base.Len() != cand.Len():
+		return fmt.Errorf("%s: baseline has %d sentences, candidate %d", base.Metric, base.Len(), cand.Len())
 	case base.Score == nil:
 		return fmt.Errorf("%s: corpus without a Score function", base.Metric)
-	}
-	w := base.Width()
-	for i := range base.Rows {
-		if len(base.Rows[i]) != w || len(cand.Rows[i]) != w {
-			return fmt.Errorf("%s: sentence %d has %d and %d statistics, want %d",
-				base.Metric, i+1, len(base.Rows[i]), len(cand.Rows[i]), w)
-		}
+	case base.Len() > 0 && base.Width() != cand.Width():
+		return fmt.Errorf("%s: baseline has %d statistics per sentence, candidate %d", base.Metric, base.Width(), cand.Width())
 	}
 	return nil
 }
@@ -101,31 +88,38 @@ func mustPair(base, cand *metrics.Corpus) *pair {
 
 // newPair lays out a checked pair.
 func newPair(base, cand *metrics.Corpus) *pair {
-	p := &pair{metric: base.Metric, n: len(base.Rows), w: base.Width(), score: base.Score}
-	p.sumB = metrics.Sum(base.Rows, nil, p.w)
-	p.sumC = metrics.Sum(cand.Rows, nil, p.w)
+	p := &pair{metric: base.Metric, n: base.Len(), w: base.Width(), score: base.Score, b: base, c: cand}
+	p.sumB, p.sumC = base.Sum(nil), cand.Sum(nil)
 	p.base, p.cand = p.score(p.sumB), p.score(p.sumC)
-	// Two passes: count, then lay out in slices of the right size (a
-	// million sentences' rows are not grown by doubling).
+	p.index(func(each func(i int32, b, c metrics.Stats)) {
+		for i := range p.n {
+			each(int32(i), base.Row(i), cand.Row(i))
+		}
+	})
+	return p
+}
+
+// index lists the live and differing sentences of the rows that walk
+// gives, in order: a counting pass, then one into slices of the right
+// size (a million sentences' lists are not grown by doubling).
+func (p *pair) index(walk func(each func(i int32, b, c metrics.Stats))) {
 	live, differ := 0, 0
-	for i := range base.Rows {
-		l, d := liveDiffer(base.Rows[i], cand.Rows[i])
+	walk(func(_ int32, b, c metrics.Stats) {
+		l, d := liveDiffer(b, c)
 		live, differ = live+l, differ+d
-	}
-	p.b, p.c = base.Rows, cand.Rows
+	})
 	p.live = make([]int32, 0, live)
 	p.differ = make([]int32, 0, differ)
-	for i := range base.Rows {
-		l, d := liveDiffer(base.Rows[i], cand.Rows[i])
-		if l == 1 {
-			p.live = append(p.live, int32(i))
-		}
+	walk(func(i int32, b, c metrics.Stats) {
+		l, d := liveDiffer(b, c)
 		if d == 1 {
-			p.differ = append(p.differ, int32(i))
+			p.differ = append(p.differ, int32(len(p.live)))
 		}
-	}
+		if l == 1 {
+			p.live = append(p.live, i)
+		}
+	})
 	p.k = len(p.differ)
-	return p
 }
 
 // liveDiffer returns 1, 1 when a sentence's rows are not both zero and
@@ -142,38 +136,48 @@ func liveDiffer(b, c metrics.Stats) (live, differ int) {
 	return live, differ
 }
 
-// alloc sizes a sparse pair's layout for live and differing sentences.
-func (p *pair) alloc(live, differ int) {
-	p.live = make([]int32, 0, live)
-	p.rows = make([]float64, 0, 2*live*p.w)
-	p.diff = make([]float64, 0, differ*p.w)
-}
-
-// add lays out sentence i's baseline and candidate rows (a sparse pair).
-func (p *pair) add(i int32, b, c metrics.Stats) {
-	live, differ := liveDiffer(b, c)
-	if live == 1 {
-		p.live = append(p.live, i)
-		p.rows = append(p.rows, b...)
-		p.rows = append(p.rows, c...)
-	}
-	if differ == 1 {
-		p.k++
-		for j := range b {
-			p.diff = append(p.diff, c[j]-b[j])
-		}
-	}
-}
-
 // A Sparse is a corpus of N sentences whose rows are zero except those of
 // Sentences: statistics most sentences lack, such as the counts of one
-// error type, without a row per sentence.
+// error type, without a row per sentence. The rows are flat: Width numbers
+// per listed sentence.
 type Sparse struct {
 	Metric    string
 	N         int
-	Sentences []int32         // ascending, each below N
-	Rows      []metrics.Stats // Rows[k] belongs to sentence Sentences[k]
+	Width     int       // statistics per sentence
+	Sentences []int32   // ascending, each below N
+	Rows      []float64 // Rows[k*Width:(k+1)*Width] belongs to Sentences[k]
 	Score     func(sum metrics.Stats) float64
+}
+
+// row returns the k-th listed row, or zero when k < 0.
+func (s *Sparse) row(k int32, zero metrics.Stats) metrics.Stats {
+	if k < 0 {
+		return zero
+	}
+	i := int(k) * s.Width
+	return metrics.Stats(s.Rows[i : i+s.Width : i+s.Width])
+}
+
+// Sum returns the sum of the rows.
+func (s *Sparse) Sum() metrics.Stats {
+	out := make(metrics.Stats, s.Width)
+	for i := 0; i+s.Width <= len(s.Rows) && s.Width > 0; i += s.Width {
+		out.Add(s.Rows[i : i+s.Width])
+	}
+	return out
+}
+
+// check reports why s is not a well-formed sparse corpus, or nil.
+func (s *Sparse) check() error {
+	if s.Width < 0 || len(s.Rows) != len(s.Sentences)*s.Width {
+		return fmt.Errorf("%s: %d numbers for %d sentences of %d statistics", s.Metric, len(s.Rows), len(s.Sentences), s.Width)
+	}
+	for k, i := range s.Sentences {
+		if i < 0 || int(i) >= s.N || k > 0 && i <= s.Sentences[k-1] {
+			return fmt.Errorf("%s: sentence %d out of order or beyond %d", s.Metric, i+1, s.N)
+		}
+	}
+	return nil
 }
 
 // CompareSparse is Compare for sparse corpora, with the results Compare
@@ -207,57 +211,53 @@ func newSparsePair(base, cand *Sparse) (*pair, error) {
 		return nil, fmt.Errorf("metric %q compared with metric %q", base.Metric, cand.Metric)
 	case base.N != cand.N:
 		return nil, fmt.Errorf("%s: baseline has %d sentences, candidate %d", base.Metric, base.N, cand.N)
+	case base.Width != cand.Width:
+		return nil, fmt.Errorf("%s: baseline has %d statistics per sentence, candidate %d", base.Metric, base.Width, cand.Width)
 	case base.Score == nil:
 		return nil, fmt.Errorf("%s: corpus without a Score function", base.Metric)
 	}
-	w := -1
 	for _, s := range []*Sparse{base, cand} {
-		if len(s.Sentences) != len(s.Rows) {
-			return nil, fmt.Errorf("%s: %d sentences for %d rows", s.Metric, len(s.Sentences), len(s.Rows))
-		}
-		for k, i := range s.Sentences {
-			if i < 0 || int(i) >= s.N || k > 0 && i <= s.Sentences[k-1] {
-				return nil, fmt.Errorf("%s: sentence %d out of order or beyond %d", s.Metric, i+1, s.N)
-			}
-			if w < 0 {
-				w = len(s.Rows[k])
-			}
-			if len(s.Rows[k]) != w {
-				return nil, fmt.Errorf("%s: sentence %d has %d statistics, want %d", s.Metric, i+1, len(s.Rows[k]), w)
-			}
+		if err := s.check(); err != nil {
+			return nil, err
 		}
 	}
-	w = max(w, 0)
-	p := &pair{metric: base.Metric, n: base.N, w: w, score: base.Score}
-	p.sumB = metrics.Sum(base.Rows, nil, w)
-	p.sumC = metrics.Sum(cand.Rows, nil, w)
+	w := base.Width
+	p := &pair{metric: base.Metric, n: base.N, w: w, score: base.Score, sb: base, sc: cand, zero: make(metrics.Stats, w)}
+	p.sumB, p.sumC = base.Sum(), cand.Sum()
 	p.base, p.cand = p.score(p.sumB), p.score(p.sumC)
-	zero := make(metrics.Stats, w)
+	// The union of the listed sentences, in order, and where each one's
+	// rows are.
+	var kb, kc []int32
+	collect := false
 	merge := func(each func(i int32, b, c metrics.Stats)) {
-		for kb, kc := 0, 0; kb < len(base.Sentences) || kc < len(cand.Sentences); {
-			b, c := zero, zero
+		for jb, jc := int32(0), int32(0); int(jb) < len(base.Sentences) || int(jc) < len(cand.Sentences); {
 			var i int32
+			pb, pc := int32(-1), int32(-1)
 			switch {
-			case kc == len(cand.Sentences) || kb < len(base.Sentences) && base.Sentences[kb] < cand.Sentences[kc]:
-				i, b = base.Sentences[kb], base.Rows[kb]
-				kb++
-			case kb == len(base.Sentences) || cand.Sentences[kc] < base.Sentences[kb]:
-				i, c = cand.Sentences[kc], cand.Rows[kc]
-				kc++
+			case int(jc) == len(cand.Sentences) || int(jb) < len(base.Sentences) && base.Sentences[jb] < cand.Sentences[jc]:
+				i, pb = base.Sentences[jb], jb
+				jb++
+			case int(jb) == len(base.Sentences) || cand.Sentences[jc] < base.Sentences[jb]:
+				i, pc = cand.Sentences[jc], jc
+				jc++
 			default:
-				i, b, c = base.Sentences[kb], base.Rows[kb], cand.Rows[kc]
-				kb++
-				kc++
+				i, pb, pc = base.Sentences[jb], jb, jc
+				jb++
+				jc++
+			}
+			b, c := base.row(pb, p.zero), cand.row(pc, p.zero)
+			if collect {
+				if l, _ := liveDiffer(b, c); l == 1 {
+					kb, kc = append(kb, pb), append(kc, pc)
+				}
 			}
 			each(i, b, c)
 		}
 	}
-	live, differ := 0, 0
-	merge(func(_ int32, b, c metrics.Stats) {
-		l, d := liveDiffer(b, c)
-		live, differ = live+l, differ+d
-	})
-	p.alloc(live, differ)
-	merge(p.add)
+	p.index(merge)
+	kb, kc = make([]int32, 0, len(p.live)), make([]int32, 0, len(p.live))
+	collect = true
+	merge(func(int32, metrics.Stats, metrics.Stats) {})
+	p.kb, p.kc = kb, kc
 	return p, nil
 }

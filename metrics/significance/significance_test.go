@@ -12,14 +12,14 @@ import (
 // the fraction of correct sentences, which makes resampling distributions
 // computable by hand.
 func meanCorpus(name string, correct ...float64) *metrics.Corpus {
-	c := &metrics.Corpus{Metric: name, Score: func(s metrics.Stats) float64 {
+	c := metrics.NewCorpus(name, 2, func(s metrics.Stats) float64 {
 		if s[1] == 0 {
 			return 0
 		}
 		return s[0] / s[1]
-	}}
+	})
 	for _, v := range correct {
-		c.Rows = append(c.Rows, metrics.Stats{v, 1})
+		c.Add(metrics.Stats{v, 1})
 	}
 	return c
 }
@@ -27,12 +27,16 @@ func meanCorpus(name string, correct ...float64) *metrics.Corpus {
 // f1Corpus is a metric with rows {TP, FP, FN} and score F1 = 2TP/(2TP+FP+FN)
 // (1 when there is nothing to find and nothing proposed).
 func f1Corpus(rows ...metrics.Stats) *metrics.Corpus {
-	return &metrics.Corpus{Metric: "f1", Rows: rows, Score: func(s metrics.Stats) float64 {
+	c := metrics.NewCorpus("f1", 3, func(s metrics.Stats) float64 {
 		if d := 2*s[0] + s[1] + s[2]; d > 0 {
 			return 2 * s[0] / d
 		}
 		return 1
-	}}
+	})
+	for _, r := range rows {
+		c.Add(r)
+	}
+	return c
 }
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
@@ -236,7 +240,7 @@ func TestMismatch(t *testing.T) {
 	for name, c := range map[string]*metrics.Corpus{
 		"metric":    meanCorpus("b", 1, 0),
 		"sentences": meanCorpus("a", 1),
-		"width":     {Metric: "a", Rows: []metrics.Stats{{1, 1, 1}, {1, 1, 1}}, Score: a.Score},
+		"width":     metrics.CorpusOf("a", []metrics.Stats{{1, 1, 1}, {1, 1, 1}}, a.Score),
 	} {
 		if _, err := Compare([]*metrics.Corpus{a}, []*metrics.Corpus{c}, Options{}); err == nil {
 			t.Errorf("%s mismatch: no error", name)

@@ -21,7 +21,7 @@ func TestCompareSparseEqualsDense(t *testing.T) {
 		var ss [2]*Sparse
 		for side := range 2 {
 			d := f1Corpus()
-			sp := &Sparse{Metric: d.Metric, N: n, Score: d.Score}
+			sp := &Sparse{Metric: d.Metric, N: n, Width: 3, Score: d.Score}
 			for i := range n {
 				row := metrics.Stats{0, 0, 0}
 				// Sentence i has counts of this type one time in (ty+3);
@@ -29,13 +29,13 @@ func TestCompareSparseEqualsDense(t *testing.T) {
 				switch rng.IntN(ty + 3) {
 				case 0:
 					row = metrics.Stats{float64(rng.IntN(3)), float64(rng.IntN(2)), float64(rng.IntN(3))}
-					sp.Sentences, sp.Rows = append(sp.Sentences, int32(i)), append(sp.Rows, row)
+					sp.Sentences, sp.Rows = append(sp.Sentences, int32(i)), append(sp.Rows, row...)
 				case 1:
 					if rng.IntN(4) == 0 {
-						sp.Sentences, sp.Rows = append(sp.Sentences, int32(i)), append(sp.Rows, row)
+						sp.Sentences, sp.Rows = append(sp.Sentences, int32(i)), append(sp.Rows, row...)
 					}
 				}
-				d.Rows = append(d.Rows, row)
+				d.Add(row)
 			}
 			ds[side], ss[side] = d, sp
 		}
@@ -56,8 +56,17 @@ func TestCompareSparseEqualsDense(t *testing.T) {
 			t.Errorf("type %d: sparse %+v\ndense %+v", i, got[i].Randomization, want[i].Randomization)
 		}
 	}
-	bad := &Sparse{Metric: "f1", N: n, Sentences: []int32{5, 3}, Rows: []metrics.Stats{{1, 0, 0}, {1, 0, 0}}, Score: sparseB[0].Score}
-	if _, err := CompareSparse([]*Sparse{bad}, []*Sparse{sparseC[0]}, opt); err == nil {
-		t.Error("sentences out of order: no error")
+	score := sparseB[0].Score
+	for name, bad := range map[string]*Sparse{
+		"sentences out of order": {Metric: "f1", N: n, Width: 3, Sentences: []int32{5, 3}, Rows: []float64{1, 0, 0, 1, 0, 0}, Score: score},
+		"sentence beyond N":      {Metric: "f1", N: n, Width: 3, Sentences: []int32{n}, Rows: []float64{1, 0, 0}, Score: score},
+		"rows short":             {Metric: "f1", N: n, Width: 3, Sentences: []int32{1, 2}, Rows: []float64{1, 0, 0}, Score: score},
+		"width":                  {Metric: "f1", N: n, Width: 2, Sentences: []int32{1}, Rows: []float64{1, 0}, Score: score},
+		"metric":                 {Metric: "f2", N: n, Width: 3, Score: score},
+		"no score":               {Metric: "f1", N: n, Width: 3},
+	} {
+		if _, err := CompareSparse([]*Sparse{bad}, []*Sparse{sparseC[0]}, opt); err == nil {
+			t.Errorf("%s: no error", name)
+		}
 	}
 }

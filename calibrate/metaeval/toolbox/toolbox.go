@@ -194,9 +194,9 @@ func Score(set *eval.TestSet, systems []eval.System, names []string, opt Options
 		}
 		for _, sys := range systems {
 			c := chrf.Corpus(sys.Tokens, refs...)
-			v := make([]float64, len(c.Rows))
-			for i, row := range c.Rows {
-				v[i] = chrf.Score(row)
+			v := make([]float64, c.Len())
+			for i := range v {
+				v[i] = chrf.Score(c.Row(i))
 			}
 			lines[ChrF][sys.Name], corpus[ChrF][sys.Name] = v, c.Total()
 		}
