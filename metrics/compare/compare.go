@@ -1,10 +1,10 @@
 package compare
 
 import (
+	"container/heap"
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/edits"
@@ -399,18 +399,17 @@ func counts(s metrics.Stats, f float64) TypeCounts {
 }
 
 // worst lists the sentences with a negative impact on metric by, worst
-// first (ties by line), at most show of them (all if show < 0).
+// first (ties by line), at most show of them (all if show < 0). With a
+// limit it keeps only the show worst seen so far (a heap), not every
+// sentence that got worse.
 func worst(base, cand *System, by, show int) ([]Sentence, error) {
-	type cost struct {
-		line   int
-		impact []float64
-	}
-	var worse []cost
 	sums := make([]metrics.Stats, len(cand.Corpora))
 	for m, c := range cand.Corpora {
 		sums[m] = c.Sum(nil)
 	}
+	worse := &costHeap{}
 	buf := make(metrics.Stats, 0, 64)
+	imp := make([]float64, len(cand.Corpora))
 	for i := range base.sentences() {
 		differ := false
 		for m := range cand.Corpora {
@@ -422,7 +421,6 @@ func worst(base, cand *System, by, show int) ([]Sentence, error) {
 		if !differ {
 			continue
 		}
-		imp := make([]float64, len(cand.Corpora))
 		for m, c := range cand.Corpora {
 			buf = append(buf[:0], sums[m]...)
 			rb, rc := base.Corpora[m].Row(i), c.Row(i)
@@ -431,16 +429,28 @@ func worst(base, cand *System, by, show int) ([]Sentence, error) {
 			}
 			imp[m] = c.Score(sums[m]) - c.Score(buf)
 		}
-		if imp[by] < 0 {
-			worse = append(worse, cost{i, imp})
+		if imp[by] >= 0 {
+			continue
+		}
+		w := cost{line: i, impact: imp[by]}
+		switch {
+		case show < 0 || worse.Len() < show:
+			w.all = slices.Clone(imp)
+			heap.Push(worse, w)
+		case show > 0 && w.before(worse.items[0]):
+			w.all = slices.Clone(imp)
+			worse.items[0] = w
+			heap.Fix(worse, 0)
 		}
 	}
-	sort.SliceStable(worse, func(a, b int) bool { return worse[a].impact[by] < worse[b].impact[by] })
-	if show >= 0 && len(worse) > show {
-		worse = worse[:show]
-	}
-	out := make([]Sentence, len(worse))
-	for k, w := range worse {
+	slices.SortFunc(worse.items, func(a, b cost) int {
+		if a.before(b) {
+			return -1
+		}
+		return 1
+	})
+	out := make([]Sentence, worse.Len())
+	for k, w := range worse.items {
 		i := w.line
 		bl, be, err := base.sentence(i)
 		if err != nil {
@@ -454,7 +464,7 @@ func worst(base, cand *System, by, show int) ([]Sentence, error) {
 			Line:      i + 1,
 			Baseline:  bl,
 			Candidate: cl,
-			Impact:    w.impact,
+			Impact:    w.all,
 			Diff:      lineDiff(base.Name, cand.Name, i+1, bl, cl),
 			Words:     wordDiff(bl, cl),
 		}
@@ -464,6 +474,36 @@ func worst(base, cand *System, by, show int) ([]Sentence, error) {
 		out[k] = s
 	}
 	return out, nil
+}
+
+// A cost is a sentence that got worse: its line (0-based), its impact on
+// the ordering metric and on every metric.
+type cost struct {
+	line   int
+	impact float64
+	all    []float64
+}
+
+// before orders costs worst first, ties by line.
+func (a cost) before(b cost) bool {
+	if a.impact != b.impact {
+		return a.impact < b.impact
+	}
+	return a.line < b.line
+}
+
+// A costHeap keeps the worst costs seen with the least bad on top, so that
+// a worse one replaces it (container/heap).
+type costHeap struct{ items []cost }
+
+func (h *costHeap) Len() int           { return len(h.items) }
+func (h *costHeap) Less(i, j int) bool { return h.items[j].before(h.items[i]) }
+func (h *costHeap) Swap(i, j int)      { h.items[i], h.items[j] = h.items[j], h.items[i] }
+func (h *costHeap) Push(x any)         { h.items = append(h.items, x.(cost)) }
+func (h *costHeap) Pop() any {
+	x := h.items[len(h.items)-1]
+	h.items = h.items[:len(h.items)-1]
+	return x
 }
 
 // onlyIn returns the edits of a that b does not make (same source span and

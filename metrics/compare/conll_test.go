@@ -176,6 +176,25 @@ func TestScoreAllEqualsScore(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Error("streamed systems: a different report from the systems scored in memory")
 	}
+	// A limited list (kept in a heap of that size) is the head of the whole
+	// one, ties in the order of lines.
+	all := got.Candidates[0].Worst
+	for _, show := range []int{1, 7, 40} {
+		opt.Show = show
+		rep, err := compare.Run(streamed[0], streamed[1:], opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := rep.Candidates[0].Worst; !reflect.DeepEqual(w, all[:show]) {
+			t.Errorf("Show %d: %d sentences, not the first %d of the whole list", show, len(w), show)
+		}
+	}
+	for k := 1; k < len(all); k++ {
+		a, b := all[k-1], all[k]
+		if a.Impact[0] > b.Impact[0] || a.Impact[0] == b.Impact[0] && a.Line > b.Line {
+			t.Fatalf("worst sentences out of order at %d: line %d %v, line %d %v", k, a.Line, a.Impact, b.Line, b.Impact)
+		}
+	}
 	for _, s := range streamed {
 		name := s.TempFile()
 		if err := s.Close(); err != nil {
