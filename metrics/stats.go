@@ -114,11 +114,12 @@ func (c *Corpus) Width() int { return c.width }
 // Row returns sentence i's statistics, a view into the corpus that the
 // caller must not modify (an append to it copies).
 func (c *Corpus) Row(i int) Stats {
-	if i < 0 || i >= c.n {
-		panic(fmt.Sprintf("metrics: %s: Row(%d) of %d sentences", c.Metric, i, c.n))
+	if uint(i) >= uint(c.n) {
+		panic("metrics: Corpus.Row beyond the last sentence")
 	}
-	k := (i & (rowChunk - 1)) * c.width
-	return Stats(c.chunks[i>>rowShift][k : k+c.width : k+c.width])
+	w := c.width
+	k := (i & (rowChunk - 1)) * w
+	return Stats(c.chunks[i>>rowShift][k : k+w : k+w])
 }
 
 // Rows returns a copy of every sentence's statistics, one Stats each.

@@ -84,11 +84,7 @@ func bootstrap(pairs []*pair, n int, seed uint64) []Bootstrap {
 			sb, sc := bufB[:p.w], bufC[:p.w]
 			clear(sb)
 			clear(sc)
-			for j, s := range p.live {
-				if c := counts[s]; c != 0 {
-					p.addRow(j, c, sb, sc)
-				}
-			}
+			p.resample(counts, sb, sc)
 			out[i].Deltas[r] = p.score(sc) - p.score(sb)
 		}
 	}

@@ -43,20 +43,40 @@ func (p *pair) rows(j int) (b, c metrics.Stats) {
 	return p.sb.row(p.kb[j], p.zero), p.sc.row(p.kc[j], p.zero)
 }
 
-// addRow adds m times live sentence j's baseline and candidate rows to sb
-// and sc.
-func (p *pair) addRow(j int, m float64, sb, sc metrics.Stats) {
-	rb, rc := p.rows(j)
-	for t := range p.w {
-		sb[t] += m * rb[t]
-		sc[t] += m * rc[t]
+// resample adds to sb and sc each live sentence's baseline and candidate
+// rows times its count in the resample (counts by sentence); the loops are
+// written out for dense and sparse pairs, this being the bootstrap's
+// inner loop.
+func (p *pair) resample(counts []float64, sb, sc metrics.Stats) {
+	w := p.w
+	sb, sc = sb[:w], sc[:w]
+	if p.b != nil {
+		for _, s := range p.live {
+			if m := counts[s]; m != 0 {
+				rb, rc := p.b.Row(int(s)), p.c.Row(int(s))
+				for t := range w {
+					sb[t] += m * rb[t]
+					sc[t] += m * rc[t]
+				}
+			}
+		}
+		return
+	}
+	for j, s := range p.live {
+		if m := counts[s]; m != 0 {
+			rb, rc := p.sb.row(p.kb[j], p.zero), p.sc.row(p.kc[j], p.zero)
+			for t := range w {
+				sb[t] += m * rb[t]
+				sc[t] += m * rc[t]
+			}
+		}
 	}
 }
 
 // addDiff adds differing sentence j's candidate − baseline to ds.
 func (p *pair) addDiff(j int, ds metrics.Stats) {
 	rb, rc := p.rows(int(p.differ[j]))
-	for t := range p.w {
+	for t := range ds[:p.w] {
 		ds[t] += rc[t] - rb[t]
 	}
 }
