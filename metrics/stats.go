@@ -19,23 +19,6 @@ func (s Stats) Add(o Stats) {
 	}
 }
 
-// Sum returns the sum of rows[i] for every i in idx, or of all rows when
-// idx is nil. Indices may repeat (a bootstrap resample). width is the
-// length of a row, used when there is nothing to add.
-func Sum(rows []Stats, idx []int, width int) Stats {
-	out := make(Stats, width)
-	if idx == nil {
-		for _, r := range rows {
-			out.Add(r)
-		}
-		return out
-	}
-	for _, i := range idx {
-		out.Add(rows[i])
-	}
-	return out
-}
-
 // A Corpus holds the per-sentence Stats of one metric for one system, in
 // input order, and turns any sum of them into the corpus score.
 // Significance tests resample its rows with the same indices for a

@@ -13,9 +13,6 @@ func TestCorpusSubset(t *testing.T) {
 	if got := c.Subset([]int{2, 2, 1}); got != 6.0/7 {
 		t.Errorf("Subset = %v, want 6/7", got)
 	}
-	if got := Sum(nil, nil, 2); len(got) != 2 || got[0] != 0 {
-		t.Errorf("empty Sum = %v", got)
-	}
 	if got := NewCorpus("acc", 2, nil).Sum(nil); len(got) != 2 || got[0] != 0 {
 		t.Errorf("empty corpus's Sum = %v", got)
 	}
