@@ -185,16 +185,6 @@ func (r *Result) Corpus() *metrics.Corpus {
 	return c
 }
 
-// CorpusOf returns per-sentence {TP, FP, FN} rows as a metrics.Corpus whose
-// score is the F-beta of their sum.
-func CorpusOf(rows []metrics.Stats, beta float64) *metrics.Corpus {
-	c := NewCorpus(beta)
-	for _, r := range rows {
-		c.Add(r)
-	}
-	return c
-}
-
 // NewCorpus returns an empty corpus of {TP, FP, FN} rows whose score is
 // the F-beta of their sum, to be filled sentence by sentence.
 func NewCorpus(beta float64) *metrics.Corpus {

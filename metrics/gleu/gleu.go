@@ -404,16 +404,6 @@ func (r *Result) Corpus() *metrics.Corpus {
 	return c
 }
 
-// CorpusOf returns per-sentence rows of expected counts as a
-// metrics.Corpus whose score is the GLEU of their sum.
-func CorpusOf(rows []metrics.Stats) *metrics.Corpus {
-	c := NewCorpus()
-	for _, r := range rows {
-		c.Add(r)
-	}
-	return c
-}
-
 // NewCorpus returns an empty corpus of rows of expected counts whose score
 // is the GLEU of their sum, to be filled sentence by sentence.
 func NewCorpus() *metrics.Corpus {

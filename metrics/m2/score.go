@@ -183,14 +183,10 @@ func (r *Result) Rows() []metrics.Stats {
 // chosen over the whole file (the scorer chooses by the running F of the
 // sentences before it), so Total equals F while a subset's score uses
 // those same choices.
-func (r *Result) Corpus() *metrics.Corpus { return CorpusOf(r.Rows(), r.Beta) }
-
-// CorpusOf returns per-sentence Stats rows (Correct, Proposed, Gold of the
-// chosen annotators) as a metrics.Corpus whose score is F_beta of their sum.
-func CorpusOf(rows []metrics.Stats, beta float64) *metrics.Corpus {
-	c := NewCorpus(beta)
-	for _, r := range rows {
-		c.Add(r)
+func (r *Result) Corpus() *metrics.Corpus {
+	c := NewCorpus(r.Beta)
+	for i := range r.Sentences {
+		c.Add(r.Sentences[i].Stats())
 	}
 	return c
 }
