@@ -1,6 +1,8 @@
 package human
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/xml"
 	"errors"
@@ -24,7 +26,11 @@ import (
 // with a rank of -1 (a system not ranked) is skipped, as WMT's scripts do.
 // Item is srcIndex (segmentId when srcIndex is absent), Annotator judgeId.
 func ReadWMTRankings(r io.Reader, name string) ([]Ranking, error) {
-	cr := csv.NewReader(textcheck.Reader(r, name))
+	br := bufio.NewReader(r)
+	if looksLikeXML(br) {
+		return nil, parseErr(name, 1, 1, ErrRatingSyntax, "XML, not WMT's CSV rankings (Appraise XML is --format appraise)")
+	}
+	cr := csv.NewReader(textcheck.Reader(br, name))
 	cr.FieldsPerRecord = -1
 	hdr, err := cr.Read()
 	if err == io.EOF {
@@ -202,4 +208,12 @@ func attr(e xml.StartElement, name string) string {
 		}
 	}
 	return ""
+}
+
+// looksLikeXML reports whether r's first bytes, after a byte-order mark and
+// white space, open an XML tag: a file given in the wrong format.
+func looksLikeXML(r *bufio.Reader) bool {
+	head, _ := r.Peek(512)
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(head) > 0 && head[0] == '<'
 }

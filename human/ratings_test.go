@@ -228,6 +228,11 @@ func TestReadWMTRankings(t *testing.T) {
 	if !errors.Is(err, ErrRatingSyntax) || !strings.HasPrefix(err.Error(), "p.csv:2:") {
 		t.Errorf("bad rank: %v", err)
 	}
+	// Appraise XML given as WMT CSV: said so, not a CSV quoting error.
+	_, err = ReadWMTRankings(strings.NewReader("\xef\xbb\xbf\n  "+appraiseFixture), "a.xml")
+	if want := "a.xml:1:1: malformed rating data: XML, not WMT's CSV rankings (Appraise XML is --format appraise)"; err == nil || err.Error() != want || !errors.Is(err, ErrRatingSyntax) {
+		t.Errorf("XML as WMT: %v, want %s", err, want)
+	}
 }
 
 const appraiseFixture = `<?xml version="1.0" encoding="UTF-8"?>
