@@ -429,7 +429,7 @@ func worst(base, cand *System, by, show int) ([]Sentence, error) {
 			}
 			imp[m] = c.Score(sums[m]) - c.Score(buf)
 		}
-		if imp[by] >= 0 {
+		if !(imp[by] < 0) { // NaN too: only a loss is listed
 			continue
 		}
 		w := cost{line: i, impact: imp[by]}
