@@ -34,24 +34,14 @@ func Score(ev *eval.Evaluator, sys eval.System) (*System, error) {
 	for i, t := range sys.Tokens {
 		s.Lines[i] = strings.Join(t, " ")
 	}
-	metricNames := cfg.Metrics
-	if len(metricNames) == 0 {
-		metricNames = eval.AllMetrics
-	}
-	for _, m := range metricNames {
-		c := corpusOf(res, m)
-		if c == nil {
-			return nil, fmt.Errorf("compare: %s: metric %s was not scored", sys.Name, m)
-		}
-		s.Corpora = append(s.Corpora, c)
+	if err := s.addCorpora(cfg, func(m string) *metrics.Corpus { return corpusOf(res, m) }); err != nil {
+		return nil, err
 	}
 	if r := res.ERRANT; r != nil {
 		s.Types = errant.NewTypeRows()
 		for _, c := range r.Sentences {
 			s.Types.Add(c.Types)
 		}
-		// A type's {TP, FP, FN} sums score as the corpus's do.
-		s.TypeScore = r.Corpus().Score
 	}
 	return s, nil
 }
@@ -113,26 +103,46 @@ func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names
 	if err != nil {
 		return nil, err
 	}
-	metricNames := cfg.Metrics
-	if len(metricNames) == 0 {
-		metricNames = eval.AllMetrics
-	}
 	for h, r := range res {
-		s := out[h]
-		for _, m := range metricNames {
+		rows := r.Rows
+		err := out[h].addCorpora(cfg, func(m string) *metrics.Corpus {
 			switch m {
 			case eval.M2:
-				s.Corpora = append(s.Corpora, r.Rows.M2)
+				return rows.M2
 			case eval.ERRANT:
-				s.Corpora = append(s.Corpora, r.Rows.ERRANT)
-				s.Types = r.Rows.Types
-				s.TypeScore = r.Rows.ERRANT.Score
+				return rows.ERRANT
 			case eval.GLEU:
-				s.Corpora = append(s.Corpora, r.Rows.GLEU)
+				return rows.GLEU
 			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
+		out[h].Types = rows.Types
 	}
 	return out, nil
+}
+
+// addCorpora appends to s the Corpus that get gives for each metric of
+// cfg, in its order, and takes ERRANT's score for the error types: a
+// type's {TP, FP, FN} sums score as the corpus's do.
+func (s *System) addCorpora(cfg eval.Config, get func(m string) *metrics.Corpus) error {
+	names := cfg.Metrics
+	if len(names) == 0 {
+		names = eval.AllMetrics
+	}
+	for _, m := range names {
+		c := get(m)
+		if c == nil {
+			return fmt.Errorf("compare: %s: metric %s was not scored", s.Name, m)
+		}
+		s.Corpora = append(s.Corpora, c)
+		if m == eval.ERRANT {
+			s.TypeScore = c.Score
+		}
+	}
+	return nil
 }
 
 // AddMean adds a metric whose corpus score is the mean of per-sentence
