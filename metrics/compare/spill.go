@@ -126,7 +126,8 @@ func (r *recordReader) uvarint() uint64 {
 	return v
 }
 
-// count reads a number of items, each at least a byte long.
+// count reads a number of items, each at least a byte long, so at most
+// as many as there are bytes left.
 func (r *recordReader) count() int {
 	n := r.uvarint()
 	if n > uint64(len(r.b)) {
@@ -146,12 +147,9 @@ func (r *recordReader) varint() int64 {
 	return v
 }
 
+// string reads a length, bounded like count's, and that many bytes.
 func (r *recordReader) string() string {
-	n := r.uvarint()
-	if n > uint64(len(r.b)) {
-		r.err, r.b = errRecord, nil
-		return ""
-	}
+	n := r.count()
 	x := string(r.b[:n])
 	r.b = r.b[n:]
 	return x
