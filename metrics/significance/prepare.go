@@ -19,11 +19,10 @@ type pair struct {
 
 	// live lists the sentences where either system has a nonzero
 	// statistic (the others add nothing to any sum), ascending; differ
-	// lists the positions in live of the k sentences whose statistics
+	// lists the positions in live of the sentences whose statistics
 	// differ, the only ones a randomisation swap changes.
 	live   []int32
 	differ []int32
-	k      int
 
 	b, c *metrics.Corpus // a dense pair's corpora
 
@@ -139,7 +138,6 @@ func (p *pair) index(walk func(each func(i int32, b, c metrics.Stats))) {
 			p.live = append(p.live, i)
 		}
 	})
-	p.k = len(p.differ)
 }
 
 // liveDiffer returns 1, 1 when a sentence's rows are not both zero and

@@ -34,7 +34,8 @@ func randomize(p *pair, n int, seed uint64) Randomization {
 	if n < 0 {
 		panic("significance: negative number of trials")
 	}
-	res := Randomization{Differing: p.k}
+	k := len(p.differ)
+	res := Randomization{Differing: k}
 	delta := math.Abs(p.cand - p.base)
 	if math.IsNaN(delta) {
 		res.P = math.NaN()
@@ -53,12 +54,12 @@ func randomize(p *pair, n int, seed uint64) Randomization {
 		d := math.Abs(p.score(sc) - p.score(sb))
 		return d >= delta-tol || math.IsNaN(d)
 	}
-	if p.k <= maxExact && uint64(1)<<p.k <= uint64(max(n, 1)) {
+	if k <= maxExact && uint64(1)<<k <= uint64(max(n, 1)) {
 		res.Exact = true
-		res.Trials = 1 << p.k
+		res.Trials = 1 << k
 		for mask := range uint64(res.Trials) {
 			clear(ds)
-			for j := range p.k {
+			for j := range k {
 				if mask>>j&1 != 0 {
 					p.addDiff(j, ds)
 				}
@@ -76,7 +77,7 @@ func randomize(p *pair, n int, seed uint64) Randomization {
 		clear(ds)
 		var bitsLeft int
 		var word uint64
-		for j := range p.k {
+		for j := range k {
 			if bitsLeft == 0 {
 				word, bitsLeft = rng.Uint64(), 64
 			}
