@@ -11,12 +11,12 @@ type Quantity struct {
 // Quantities are the numbers a Summary averages, in the order of
 // gecmetric judge's table.
 var Quantities = []Quantity{
-	{"grammaticality", func(j Judgement) float64 { return j.Grammaticality }},
-	{"fluency", func(j Judgement) float64 { return j.Fluency }},
-	{"meaning", func(j Judgement) float64 { return j.Meaning }},
-	{"overcorrection", func(j Judgement) float64 { return j.Overcorrection }},
-	{"remaining_errors", func(j Judgement) float64 { return j.RemainingErrors }},
-	{"overall", func(j Judgement) float64 { return j.Overall }},
+	{Grammaticality, func(j Judgement) float64 { return j.Grammaticality }},
+	{Fluency, func(j Judgement) float64 { return j.Fluency }},
+	{Meaning, func(j Judgement) float64 { return j.Meaning }},
+	{Overcorrection, func(j Judgement) float64 { return j.Overcorrection }},
+	{RemainingErrors, func(j Judgement) float64 { return j.RemainingErrors }},
+	{Overall, func(j Judgement) float64 { return j.Overall }},
 }
 
 // SummaryResamples is the number of bootstrap resamples of a Summary.
