@@ -93,13 +93,17 @@ const maxInflated = 1 << 27
 // A sliceReader reads the inflated model file.
 type sliceReader struct{ b []byte }
 
-func (r *sliceReader) Read(p []byte) (int, error) {
-	if len(r.b) == 0 {
-		return 0, io.EOF
+// next returns the next count items of size bytes, in place, or
+// io.ErrUnexpectedEOF when fewer are left (a count beyond the input is
+// corrupt rather than a reason to allocate).
+func (r *sliceReader) next(count, size uint64) ([]byte, error) {
+	if count > uint64(len(r.b))/size {
+		return nil, io.ErrUnexpectedEOF
 	}
-	n := copy(p, r.b)
+	n := count * size
+	b := r.b[:n]
 	r.b = r.b[n:]
-	return n, nil
+	return b, nil
 }
 
 func (r *sliceReader) uvarint() (uint64, error) {
@@ -112,8 +116,7 @@ func (r *sliceReader) uvarint() (uint64, error) {
 }
 
 func decode(r *sliceReader) (*Model, error) {
-	magic := make([]byte, len(Magic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != Magic {
+	if magic, err := r.next(uint64(len(Magic)), 1); err != nil || string(magic) != Magic {
 		return nil, errors.New("not a " + Magic[:len(Magic)-1] + " file")
 	}
 	uv := r.uvarint
@@ -138,11 +141,11 @@ func decode(r *sliceReader) (*Model, error) {
 		if n > 1<<10 {
 			return nil, fmt.Errorf("word %d: length %d", i, n)
 		}
-		if n > uint64(len(r.b)) {
-			return nil, io.ErrUnexpectedEOF
+		b, err := r.next(n, 1)
+		if err != nil {
+			return nil, err
 		}
-		m.words = append(m.words, string(r.b[:n]))
-		r.b = r.b[n:]
+		m.words = append(m.words, string(b))
 		m.ids[m.words[i]] = ID(i)
 	}
 	var ok1, ok2 bool
@@ -199,26 +202,26 @@ func decode(r *sliceReader) (*Model, error) {
 }
 
 func readFloats(r *sliceReader, n int) ([]float32, error) {
-	if n > len(r.b)/4 {
-		return nil, io.ErrUnexpectedEOF
+	b, err := r.next(uint64(n), 4)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]float32, n)
 	for i := range out {
-		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(r.b[4*i:]))
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 	}
-	r.b = r.b[4*n:]
 	return out, nil
 }
 
 func readIndices(r *sliceReader, n int) ([]uint16, error) {
-	if n > len(r.b)/2 {
-		return nil, io.ErrUnexpectedEOF
+	b, err := r.next(uint64(n), 2)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]uint16, n)
 	for i := range out {
-		out[i] = binary.LittleEndian.Uint16(r.b[2*i:])
+		out[i] = binary.LittleEndian.Uint16(b[2*i:])
 	}
-	r.b = r.b[2*n:]
 	return out, nil
 }
 
