@@ -53,19 +53,6 @@ func (t *TypeRows) Names() []string {
 	return out
 }
 
-// Sentence returns sentence i's counts by type (nil when it has none).
-func (t *TypeRows) Sentence(i int) map[string]Counts {
-	lo, hi := t.start[i], t.start[i+1]
-	if lo == hi {
-		return nil
-	}
-	out := make(map[string]Counts, hi-lo)
-	for e := lo; e < hi; e++ {
-		out[t.names[t.typ[e]]] = Counts{int(t.count[3*e]), int(t.count[3*e+1]), int(t.count[3*e+2])}
-	}
-	return out
-}
-
 // Column returns the sentences with counts of type name, ascending, and
 // their {TP, FP, FN} counts, three numbers per sentence, flat: the type's
 // corpus, every other sentence's counts being zero.
