@@ -404,8 +404,10 @@ func counts(s metrics.Stats, f float64) TypeCounts {
 // sentence that got worse.
 func worst(base, cand *System, by, show int) ([]Sentence, error) {
 	sums := make([]metrics.Stats, len(cand.Corpora))
+	scores := make([]float64, len(cand.Corpora)) // the candidate's corpus scores
 	for m, c := range cand.Corpora {
 		sums[m] = c.Sum(nil)
+		scores[m] = c.Score(sums[m])
 	}
 	worse := &costHeap{}
 	buf := make(metrics.Stats, 0, 64)
@@ -427,7 +429,7 @@ func worst(base, cand *System, by, show int) ([]Sentence, error) {
 			for t := range buf {
 				buf[t] += rb[t] - rc[t]
 			}
-			imp[m] = c.Score(sums[m]) - c.Score(buf)
+			imp[m] = scores[m] - c.Score(buf)
 		}
 		if !(imp[by] < 0) { // NaN too: only a loss is listed
 			continue
