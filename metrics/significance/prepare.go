@@ -244,38 +244,37 @@ func newSparsePair(base, cand *Sparse) (*pair, error) {
 	p.sumB, p.sumC = base.Sum(), cand.Sum()
 	p.base, p.cand = p.score(p.sumB), p.score(p.sumC)
 	// The union of the listed sentences, in order, and where each one's
-	// rows are.
-	var kb, kc []int32
-	collect := false
-	merge := func(each func(i int32, b, c metrics.Stats)) {
-		for jb, jc := int32(0), int32(0); int(jb) < len(base.Sentences) || int(jc) < len(cand.Sentences); {
-			var i int32
-			pb, pc := int32(-1), int32(-1)
-			switch {
-			case int(jc) == len(cand.Sentences) || int(jb) < len(base.Sentences) && base.Sentences[jb] < cand.Sentences[jc]:
-				i, pb = base.Sentences[jb], jb
-				jb++
-			case int(jb) == len(base.Sentences) || cand.Sentences[jc] < base.Sentences[jb]:
-				i, pc = cand.Sentences[jc], jc
-				jc++
-			default:
-				i, pb, pc = base.Sentences[jb], jb, jc
-				jb++
-				jc++
-			}
-			b, c := base.row(pb, p.zero), cand.row(pc, p.zero)
-			if collect {
-				if l, _ := liveDiffer(b, c); l == 1 {
-					kb, kc = append(kb, pb), append(kc, pc)
-				}
-			}
+	// rows are (-1: none, a zero row).
+	var sents, kb, kc []int32
+	for jb, jc := int32(0), int32(0); int(jb) < len(base.Sentences) || int(jc) < len(cand.Sentences); {
+		pb, pc := int32(-1), int32(-1)
+		switch {
+		case int(jc) == len(cand.Sentences) || int(jb) < len(base.Sentences) && base.Sentences[jb] < cand.Sentences[jc]:
+			sents, pb = append(sents, base.Sentences[jb]), jb
+			jb++
+		case int(jb) == len(base.Sentences) || cand.Sentences[jc] < base.Sentences[jb]:
+			sents, pc = append(sents, cand.Sentences[jc]), jc
+			jc++
+		default:
+			sents, pb, pc = append(sents, base.Sentences[jb]), jb, jc
+			jb++
+			jc++
+		}
+		kb, kc = append(kb, pb), append(kc, pc)
+	}
+	rows := func(u int) (b, c metrics.Stats) { return base.row(kb[u], p.zero), cand.row(kc[u], p.zero) }
+	p.index(func(each func(i int32, b, c metrics.Stats)) {
+		for u, i := range sents {
+			b, c := rows(u)
 			each(i, b, c)
 		}
+	})
+	// The positions of the live sentences only, kept in place.
+	p.kb, p.kc = kb[:0], kc[:0]
+	for u := range sents {
+		if l, _ := liveDiffer(rows(u)); l == 1 {
+			p.kb, p.kc = append(p.kb, kb[u]), append(p.kc, kc[u])
+		}
 	}
-	p.index(merge)
-	kb, kc = make([]int32, 0, len(p.live)), make([]int32, 0, len(p.live))
-	collect = true
-	merge(func(int32, metrics.Stats, metrics.Stats) {})
-	p.kb, p.kc = kb, kc
 	return p, nil
 }
