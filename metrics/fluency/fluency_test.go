@@ -115,7 +115,7 @@ func FuzzReadModel(f *testing.F) {
 	if _, err := io.ReadFull(zr, head); err != nil {
 		f.Fatal(err)
 	}
-	f.Add(head[7:]) // after the magic: the word table's start
+	f.Add(head[len(modelMagic):]) // the word table's start
 	f.Add([]byte{2, 3, 4, 1, 'a', 1, 'b', 1, 'c', 1, 'd', 2, 1, 5, 1, 7})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := readModel(bufio.NewReader(bytes.NewReader(data)))

@@ -225,6 +225,9 @@ var Default = sync.OnceValues(func() (*Model, error) {
 	return Decode(browndata.Model)
 })
 
+// modelMagic opens a model file (browndata's generator writes it).
+const modelMagic = "GECLM1\n"
+
 // Decode reads a model in the format written by the browndata generator.
 func Decode(data []byte) (*Model, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(data))
@@ -232,8 +235,8 @@ func Decode(data []byte) (*Model, error) {
 		return nil, fmt.Errorf("fluency: model: %w", err)
 	}
 	r := bufio.NewReader(zr)
-	magic := make([]byte, 7)
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != "GECLM1\n" {
+	magic := make([]byte, len(modelMagic))
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != modelMagic {
 		return nil, errors.New("fluency: model: not a GECLM1 file")
 	}
 	words, err := readModel(r)
