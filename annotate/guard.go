@@ -45,9 +45,10 @@ func loopbackURL(addr net.Addr) string {
 // Limits on wrong tokens: a client (one IPv4 address, one IPv6 /64) may
 // send guessBurst wrong tokens at once, then one per guessEvery. A client
 // over its budget gets 429 Too Many Requests for every API request, its
-// token unchecked, until the budget refills; requests with a right token
-// never spend any. 2,000 guesses take 33 minutes instead of seconds; a
-// token has 128 random bits.
+// token unchecked, until the budget refills. Only wrong tokens spend the
+// budget: a client that sends none (many raters behind one NAT or proxy,
+// any number of requests in flight) is never refused. 2,000 guesses take
+// 33 minutes instead of seconds; a token has 128 random bits.
 const (
 	guessBurst = 10
 	guessEvery = time.Second
@@ -60,14 +61,28 @@ const (
 // algorithm: each client has a theoretical arrival time that every failure
 // moves guessEvery later (from now at the earliest); a client whose time
 // lies more than (guessBurst-1)·guessEvery ahead is over its budget.
+//
+// Tokens being checked are pending: a check is admitted only while the
+// budget could absorb every pending check turning out wrong, and waits
+// (it is not refused) while pending checks might still turn out right.
+// So requests sent at once cannot check more than guessBurst wrong tokens
+// between them, and right tokens are never refused for their own numbers.
 type guessLimit struct {
 	mu      sync.Mutex
+	settled *sync.Cond // broadcast when a pending check ends
 	now     func() time.Time
-	clients map[string]time.Time
+	clients map[string]*guessClient
+}
+
+type guessClient struct {
+	tat     time.Time // theoretical arrival time of the next failure
+	pending int       // tokens being checked
 }
 
 func newGuessLimit() *guessLimit {
-	return &guessLimit{now: time.Now, clients: map[string]time.Time{}}
+	g := &guessLimit{now: time.Now, clients: map[string]*guessClient{}}
+	g.settled = sync.NewCond(&g.mu)
+	return g
 }
 
 // clientOf names the budget that remoteAddr (a request's RemoteAddr) spends.
@@ -87,51 +102,71 @@ func clientOf(remoteAddr string) string {
 	}
 }
 
-// take spends one guess of client's budget before its token is checked,
-// so that concurrent requests cannot all pass one check, and returns the
-// budget it charged (client's, or the shared one) and 0; or, when the
-// budget is spent, spends nothing and returns how long the client must
-// wait. A right token gives the guess back with refund.
-func (g *guessLimit) take(client string) (string, time.Duration) {
+// admit lets client check one token: it returns the budget the check
+// belongs to (client's, or the shared one of clients not remembered) and
+// 0, to be given back to settle with the check's outcome; or, when the
+// budget is spent by wrong tokens, how long the client must wait. It
+// blocks while the client's pending checks could spend the rest of the
+// budget.
+func (g *guessLimit) admit(client string) (string, time.Duration) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	now := g.now()
-	if _, ok := g.clients[client]; !ok && len(g.clients) >= guessClients {
-		for c, tat := range g.clients { // forget clients whose budget is full again
-			if !tat.After(now) {
-				delete(g.clients, c)
+	for {
+		now := g.now()
+		c, ok := g.clients[client]
+		if !ok && len(g.clients) >= guessClients {
+			for k, old := range g.clients { // forget clients whose budget is full again
+				if old.pending == 0 && !old.tat.After(now) {
+					delete(g.clients, k)
+				}
+			}
+			if len(g.clients) >= guessClients {
+				client = "" // the shared budget of clients not remembered
+				c, ok = g.clients[client]
 			}
 		}
-		if len(g.clients) >= guessClients {
-			client = "" // the shared budget of clients not remembered
+		if !ok {
+			c = &guessClient{tat: now}
+			g.clients[client] = c
 		}
+		tat := c.tat
+		if tat.Before(now) {
+			tat = now
+		}
+		ahead := tat.Sub(now) - (guessBurst-1)*guessEvery
+		if ahead > 0 {
+			return client, ahead
+		}
+		// Admitted if the budget holds even when every pending check fails.
+		if ahead+time.Duration(c.pending)*guessEvery <= 0 {
+			c.pending++
+			return client, 0
+		}
+		g.settled.Wait()
 	}
-	tat, ok := g.clients[client]
-	if !ok || tat.Before(now) {
-		tat = now
-	}
-	if wait := tat.Sub(now) - (guessBurst-1)*guessEvery; wait > 0 {
-		return client, wait
-	}
-	g.clients[client] = tat.Add(guessEvery)
-	return client, 0
 }
 
-// refund gives back the guess that take charged to budget for a right
-// token.
-func (g *guessLimit) refund(budget string) {
+// settle ends a check that admit let through: a wrong token spends one
+// guess of budget, a right one nothing.
+func (g *guessLimit) settle(budget string, wrong bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	tat, ok := g.clients[budget]
+	defer g.settled.Broadcast()
+	c, ok := g.clients[budget]
 	if !ok {
 		return
 	}
-	tat = tat.Add(-guessEvery)
-	if !tat.After(g.now()) {
-		delete(g.clients, budget)
-		return
+	c.pending--
+	now := g.now()
+	if wrong {
+		if c.tat.Before(now) {
+			c.tat = now
+		}
+		c.tat = c.tat.Add(guessEvery)
 	}
-	g.clients[budget] = tat
+	if c.pending == 0 && !c.tat.After(now) {
+		delete(g.clients, budget)
+	}
 }
 
 // tooManyGuesses answers a client over its budget.

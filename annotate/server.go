@@ -121,19 +121,19 @@ type handler func(w http.ResponseWriter, r *http.Request, a Annotator)
 
 func (s *Server) auth(h handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok || tok == "" {
+		tok, ok := bearerToken(r.Header.Get("Authorization"))
+		if !ok {
 			s.fail(w, http.StatusUnauthorized, errors.New("missing token: open the link you were given"))
 			return
 		}
-		budget, wait := s.guesses.take(clientOf(r.RemoteAddr))
+		budget, wait := s.guesses.admit(clientOf(r.RemoteAddr))
 		if wait > 0 {
 			s.tooManyGuesses(w, wait)
 			return
 		}
 		a, found, err := s.DB.AnnotatorByToken(tok)
+		s.guesses.settle(budget, err == nil && !found)
 		if err != nil {
-			s.guesses.refund(budget)
 			s.fail(w, http.StatusInternalServerError, err)
 			return
 		}
@@ -141,7 +141,6 @@ func (s *Server) auth(h handler) http.HandlerFunc {
 			s.fail(w, http.StatusUnauthorized, errors.New("unknown token: open the link you were given"))
 			return
 		}
-		s.guesses.refund(budget)
 		h(w, r, a)
 	}
 }
@@ -372,4 +371,16 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request, a Annotator) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "confirmed": len(done)})
+}
+
+// bearerToken reads an Authorization header of the bearer scheme. The
+// scheme's name is case-insensitive (RFC 9110, section 11.1) and may be
+// followed by more than one space.
+func bearerToken(h string) (string, bool) {
+	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	tok = strings.TrimSpace(tok)
+	return tok, tok != ""
 }

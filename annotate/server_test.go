@@ -59,6 +59,17 @@ func TestServerAuth(t *testing.T) {
 	if code != 200 || body["annotator"] != "ann" || body["total"] != 2.0 {
 		t.Errorf("session: %d %v", code, body)
 	}
+	// The scheme's name is case-insensitive: "bearer" was "missing token".
+	req, _ := http.NewRequest("GET", srv.URL+"/api/session", nil)
+	req.Header.Set("Authorization", "bearer "+a.Token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Errorf("lower-case bearer: status %d, want 200", res.StatusCode)
+	}
 }
 
 func TestServerPageAndHeaders(t *testing.T) {

@@ -190,6 +190,36 @@ func fill(db *sql.DB, t *Task) error {
 	return tx.Commit()
 }
 
+// explainOpen says in words why SQLite could not open the database at
+// path ("unable to open database file (14)"): a database in WAL mode
+// needs its folder writable even to be read, for its -wal and -shm
+// files beside it.
+func explainOpen(path string, err error) error {
+	dir := filepath.Dir(path)
+	f, cerr := os.CreateTemp(dir, "."+filepath.Base(path)+".check*")
+	if cerr != nil {
+		return fmt.Errorf("%s: cannot open the task database: its folder %s takes no new files (%v), and SQLite needs to create %s-wal and %s-shm beside it even to read it; copy it to a writable folder",
+			path, dir, cerr.(*os.PathError).Err, filepath.Base(path), filepath.Base(path))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	r, rerr := os.Open(path)
+	if rerr != nil {
+		return fmt.Errorf("%s: cannot read the task database: %v", path, rerr.(*os.PathError).Err)
+	}
+	r.Close()
+	for _, side := range []string{path + "-wal", path + "-shm"} {
+		if fi, serr := os.Stat(side); serr == nil && fi.Mode().IsRegular() {
+			w, werr := os.OpenFile(side, os.O_RDWR, 0)
+			if werr != nil {
+				return fmt.Errorf("%s: cannot open the task database: %s cannot be written (%v)", path, side, werr.(*os.PathError).Err)
+			}
+			w.Close()
+		}
+	}
+	return err
+}
+
 // Open opens the task database at path.
 func Open(path string) (*DB, error) {
 	if _, err := os.Stat(path); err != nil {
@@ -197,7 +227,7 @@ func Open(path string) (*DB, error) {
 	}
 	db, err := openSQL(path)
 	if err != nil {
-		return nil, err
+		return nil, explainOpen(path, err)
 	}
 	d := &DB{db: db, path: path}
 	if err := d.load(); err != nil {

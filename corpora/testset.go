@@ -2,6 +2,7 @@ package corpora
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -107,6 +108,9 @@ type TestSet struct {
 	hypIdx   []int       // file of each hypothesis
 	maxTok   int
 	sampling bool // a reader of the first lines, for the Policy
+	// piped holds the bytes of inputs that are not regular files (pipes,
+	// FIFOs), read once and shared with the sample reader.
+	piped map[string][]byte
 	n        int
 	cur      *TestSentence
 	err      error
@@ -236,7 +240,7 @@ const RawSample = 10000
 func (ts *TestSet) applyPolicy() error {
 	sopt := ts.opt
 	sopt.Policy = tokenize.Policy{}
-	sample := &TestSet{opt: sopt, source: -1, maxTok: ts.maxTok, sampling: true}
+	sample := &TestSet{opt: sopt, source: -1, maxTok: ts.maxTok, sampling: true, piped: ts.piped}
 	defer sample.Close()
 	if err := sample.open(); err != nil {
 		return err
@@ -313,12 +317,31 @@ func (ts *TestSet) applyPolicy() error {
 }
 
 func (ts *TestSet) openFile(path string) (*testFile, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	var in io.Reader
+	data, piped := ts.piped[path]
+	if piped {
+		in = bytes.NewReader(data)
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		ts.closers = append(ts.closers, f)
+		in = f
+		if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
+			// A pipe or a FIFO (eval --hyp <(cat f)) can be read once: it
+			// is read whole here, and the sample reader of applyPolicy and
+			// the M2 coder count read the same bytes.
+			if data, err = io.ReadAll(f); err != nil {
+				return nil, &ParseError{File: path, Err: err}
+			}
+			if ts.piped == nil {
+				ts.piped = map[string][]byte{}
+			}
+			ts.piped[path], piped, in = data, true, bytes.NewReader(data)
+		}
 	}
-	ts.closers = append(ts.closers, f)
-	br := bufio.NewReaderSize(f, 64*1024)
+	br := bufio.NewReaderSize(in, 64*1024)
 	head, _ := br.Peek(1 << 16)
 	tf := &testFile{TestFile: TestFile{Path: path, M2: IsM2(path, head)}}
 	if empty, err := allSpace(br, path); err != nil {
@@ -327,7 +350,13 @@ func (ts *TestSet) openFile(path string) (*testFile, error) {
 		return nil, &ParseError{File: path, Err: fmt.Errorf("%w: the file has no sentences", ErrEmptyInput)}
 	}
 	if tf.M2 {
-		if tf.Coders, err = m2Coders(path); err != nil {
+		var err error
+		if piped {
+			tf.Coders, err = m2CodersOf(bytes.NewReader(data), path)
+		} else {
+			tf.Coders, err = m2Coders(path)
+		}
+		if err != nil {
 			return nil, err
 		}
 		tf.m2 = NewM2Reader(br, path)
@@ -382,7 +411,12 @@ func m2Coders(path string) ([]int, error) {
 		return nil, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	return m2CodersOf(f, path)
+}
+
+// m2CodersOf is m2Coders of the M2 text r, named path.
+func m2CodersOf(r io.Reader, path string) ([]int, error) {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), DefaultMaxLineBytes)
 	var ids []int
 	line := 0

@@ -12,6 +12,10 @@
 //
 // A destination that exists and is not a regular file (/dev/stdout, a
 // named pipe) is written in place: there is nothing to rename over.
+//
+// An interrupt or termination signal (SIGINT, SIGTERM) during a Write
+// removes the temporary file before the process ends: Ctrl-C leaves
+// neither a partial destination nor a .NAME.tmpNNN file (see signal.go).
 package atomicfile
 
 import (
@@ -110,12 +114,19 @@ func Write(path string, write func(io.Writer) error) error {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 		return writeInPlace(path, write)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	f, err := track(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("writing %s: %v", path, cause(err))
+		return fmt.Errorf("writing %s: %w", path, cause(err))
 	}
-	defer os.Remove(f.Name()) // a no-op once renamed
+	defer func() {
+		os.Remove(f.Name()) // a no-op once renamed
+		untrack(f.Name())
+	}()
 	if err := write(f); err != nil {
+		if ierr := interruptedErr(path); ierr != nil {
+			f.Close()
+			return ierr
+		}
 		f.Close()
 		var pe *fs.PathError
 		if errors.As(err, &pe) && pe.Path == f.Name() { // "write .x.tmp123: no space left on device"
@@ -128,6 +139,9 @@ func Write(path string, write func(io.Writer) error) error {
 	}
 	if err := os.Chmod(f.Name(), 0o644); err != nil {
 		return fmt.Errorf("writing %s: %v", path, cause(err))
+	}
+	if err := interruptedErr(path); err != nil {
+		return err // the temporary file is gone: never rename a stale name
 	}
 	if err := os.Rename(f.Name(), path); err != nil {
 		var le *os.LinkError

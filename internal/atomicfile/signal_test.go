@@ -1,0 +1,98 @@
+//go:build unix
+
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets the test binary act as a command that is stopped while it
+// writes: with ATOMICFILE_HELPER=PATH it writes PATH and blocks halfway.
+func TestMain(m *testing.M) {
+	if path := os.Getenv("ATOMICFILE_HELPER"); path != "" {
+		Write(path, func(w io.Writer) error {
+			io.WriteString(w, "half of it\n")
+			select {} // until a signal ends the process
+		})
+		os.Exit(3) // not reached
+	}
+	os.Exit(m.Run())
+}
+
+// TestSignalRemovesTemporary is the audit's case: SIGINT or SIGTERM
+// during `edits -o` or `eval -o` left .NAME.tmpNNN beside the target.
+// The process must still end by the signal, leaving neither the target
+// nor a temporary file.
+func TestSignalRemovesTemporary(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "out.m2")
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "ATOMICFILE_HELPER="+path)
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			deadline := time.Now().Add(20 * time.Second)
+			for {
+				ents, _ := os.ReadDir(dir)
+				if len(ents) == 1 && strings.HasPrefix(ents[0].Name(), ".out.m2.tmp") {
+					if fi, _ := ents[0].Info(); fi != nil && fi.Size() > 0 {
+						break
+					}
+				}
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatalf("no temporary file after 20 s: %v", ents)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			cmd.Process.Signal(sig)
+			err := cmd.Wait()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				t.Fatalf("helper: %v, want death by %v", err, sig)
+			}
+			if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != sig {
+				t.Errorf("helper ended with %v, want death by %v", ee, sig)
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+				var names []string
+				for _, e := range ents {
+					names = append(names, e.Name())
+				}
+				t.Errorf("after %v the folder holds %v, want nothing", sig, names)
+			}
+		})
+	}
+}
+
+// TestWriteAfterInterruptFails: in a command that listens for the signal
+// itself and carries on, a Write after the signal fails with context.Canceled
+// wrapped and the temporary file is gone.
+func TestWriteAfterInterruptFails(t *testing.T) {
+	temps.Lock()
+	temps.interrupted = os.Interrupt
+	temps.Unlock()
+	t.Cleanup(func() {
+		temps.Lock()
+		temps.interrupted = nil
+		temps.Unlock()
+	})
+	dir := t.TempDir()
+	err := Write(filepath.Join(dir, "x"), func(w io.Writer) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "context canceled") {
+		t.Errorf("Write after an interrupt: %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("%d files left", len(ents))
+	}
+}
