@@ -110,12 +110,12 @@ type TestSet struct {
 	sampling bool // a reader of the first lines, for the Policy
 	// piped holds the bytes of inputs that are not regular files (pipes,
 	// FIFOs), read once and shared with the sample reader.
-	piped map[string][]byte
-	n        int
-	cur      *TestSentence
-	err      error
-	done     bool
-	closers  []io.Closer
+	piped   map[string][]byte
+	n       int
+	cur     *TestSentence
+	err     error
+	done    bool
+	closers []io.Closer
 }
 
 // testFile is one distinct file being read.
