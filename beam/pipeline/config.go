@@ -194,6 +194,12 @@ func (c *Config) Signature(refs int, version string) string {
 	}
 	eo, _ := c.errantOptions()
 	go_, _ := c.gleuOptions()
+	// The kinds of the files, as eval names them: the pipeline reads
+	// plain-text hypotheses only.
+	m2 := make([]bool, len(c.Refs))
+	for k, in := range c.Refs {
+		m2[k] = in.Format == M2
+	}
 	cfg := eval.Config{
 		Metrics: c.Metrics,
 		Beta:    c.beta(),
@@ -201,6 +207,8 @@ func (c *Config) Signature(refs int, version string) string {
 		ERRANT:  errant.Options{Mode: eo.Mode},
 		GLEU:    go_,
 		Version: version,
+		RefKind: eval.Kind(m2),
+		HypKind: "text",
 	}
 	set := &eval.TestSet{Refs: make([]eval.Reference, refs)}
 	ev, err := eval.New(cfg, set)

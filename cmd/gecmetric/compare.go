@@ -212,7 +212,7 @@ func loadCompare(ctx context.Context, e *env, cmd *cli.Command) (_ *compare.Syst
 		return nil, nil, "", err
 	}
 	defer in.files.Close()
-	ev := eval.NewEvaluator(cfg, in.refs)
+	ev := eval.NewEvaluator(in.config(cfg), in.refs)
 	var systems []*compare.System
 	defer func() {
 		if err != nil {
@@ -230,7 +230,7 @@ func loadCompare(ctx context.Context, e *env, cmd *cli.Command) (_ *compare.Syst
 		if cmd.Bool("tokenize") {
 			tok = tokenize.Name
 		}
-		signature = eval.BaseSignature(version, in.refs, tok)
+		signature = eval.BaseSignature(version, in.refs, in.refKind, in.hypKind, tok)
 	}
 	if overall {
 		var again evalInput

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -123,7 +124,7 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 	if out.errantV && len(in.names) != 1 {
 		return usageError{fmt.Errorf("--errant-verbose prints compare_m2.py's report of one system; %d systems given (give one --hyp)", len(in.names))}
 	}
-	ev := eval.NewEvaluator(cfg, in.refs)
+	ev := eval.NewEvaluator(in.config(cfg), in.refs)
 	// --confidence resamples sentences: it keeps every sentence's results.
 	opt := eval.RunOptions{CheckTokens: true, Progress: e.sentences(in.lines), Keep: out.confidence > 0}
 	var results []*eval.Result
@@ -259,6 +260,15 @@ type evalInput struct {
 	files     *eval.Files // nil for the demo
 	tokenize  bool        // --tokenize
 	lines     int         // sentences to read, when known (progress)
+	// refKind and hypKind are the kinds of the files (eval.Kind), for
+	// the signature.
+	refKind, hypKind string
+}
+
+// config returns cfg with the kinds of in's files, for the signature.
+func (in *evalInput) config(cfg eval.Config) eval.Config {
+	cfg.RefKind, cfg.HypKind = in.refKind, in.hypKind
+	return cfg
 }
 
 func demoInput() evalInput {
@@ -280,7 +290,7 @@ func demoInput() evalInput {
 		systems = append(systems, eval.System{Name: h.Name, Tokens: split(h)})
 		names = append(names, h.Name)
 	}
-	return evalInput{sentences: set.Sentences(systems...), names: names, refs: len(set.Refs)}
+	return evalInput{sentences: set.Sentences(systems...), names: names, refs: len(set.Refs), refKind: "text", hypKind: "text"}
 }
 
 // testSetOptions are the test-set flags with the systems hyps; commands
@@ -309,8 +319,40 @@ func inputError(err error) error {
 		return hinted(err, maxTokensHint)
 	case errors.Is(err, edits.ErrTooLarge), errors.Is(err, m2.ErrLatticeTooLarge):
 		return hinted(err, alignHint)
+	case errors.Is(err, corpora.ErrLineCount):
+		var pe *corpora.ParseError
+		if errors.As(err, &pe) && pe.File != "" {
+			if lines, empty := trailingEmptyLines(pe.File); empty > 0 {
+				return hinted(err, fmt.Sprintf("%s ends with %d empty line(s), each counted as a sentence: without them it has %d lines", pe.File, empty, lines-empty))
+			}
+		}
 	}
 	return err
+}
+
+// trailingEmptyLines counts the lines of the text file at path and the
+// empty (or blank) ones at its end, as the text readers count them: a
+// final line break ends the last line, it does not start another.
+func trailingEmptyLines(path string) (lines, empty int) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+	for sc.Scan() {
+		lines++
+		if strings.TrimSpace(sc.Text()) == "" {
+			empty++
+		} else {
+			empty = 0
+		}
+	}
+	if sc.Err() != nil {
+		return 0, 0
+	}
+	return lines, empty
 }
 
 // alignHint is the advice for a pair too far apart to align at its length.
@@ -325,8 +367,9 @@ func openEvalInput(cmd *cli.Command, hyps []string) (evalInput, error) {
 	if err != nil {
 		return evalInput{}, inputError(err)
 	}
+	refKind, hypKind := files.Kinds()
 	return evalInput{sentences: files, names: files.Systems(), refs: files.References(), files: files, tokenize: cmd.Bool("tokenize"),
-		lines: lineCount(append(hyps, cmd.String("source"))...)}, nil
+		lines: lineCount(append(hyps, cmd.String("source"))...), refKind: refKind, hypKind: hypKind}, nil
 }
 
 // readTestSet reads the test set of --source and --ref with the systems
@@ -386,6 +429,10 @@ type jsonERRANT struct {
 	R  float64     `json:"r"`
 	F  float64     `json:"f"`
 	CI *[2]float64 `json:"f_ci,omitempty"`
+	// --errant-cat N: the level's name (operation, main_type, type) and
+	// compare_m2.py's per-category rows.
+	Level      string           `json:"category_level,omitempty"`
+	Categories []errantCategory `json:"categories,omitempty"`
 }
 
 type jsonGLEU struct {
@@ -404,11 +451,11 @@ type jsonSystem struct {
 
 // writeEvalJSON prints the results as JSON; cis, when not nil, holds each
 // result's bootstrap intervals by metric (--confidence).
-func writeEvalJSON(w io.Writer, ev *eval.Evaluator, results []*eval.Result, cis []map[string]stat.CI) error {
+func writeEvalJSON(w io.Writer, signature string, results []*eval.Result, cis []map[string]stat.CI, cat int) error {
 	out := struct {
 		Signature string       `json:"signature"`
 		Systems   []jsonSystem `json:"systems"`
-	}{Signature: ev.Signature(), Systems: []jsonSystem{}}
+	}{Signature: signature, Systems: []jsonSystem{}}
 	ci := func(k int, m string) *[2]float64 {
 		if cis == nil {
 			return nil
@@ -427,6 +474,10 @@ func writeEvalJSON(w io.Writer, ev *eval.Evaluator, results []*eval.Result, cis 
 		if e := r.ERRANT; e != nil {
 			p, rec, f := e.Score()
 			s.ERRANT = &jsonERRANT{TP: e.Counts.TP, FP: e.Counts.FP, FN: e.Counts.FN, P: p, R: rec, F: f, CI: ci(k, eval.ERRANT)}
+			if cat != 0 {
+				s.ERRANT.Level = catColumn[cat]
+				s.ERRANT.Categories = errantCategories(r, cat)
+			}
 		}
 		if g := r.GLEU; g != nil {
 			s.GLEU = &jsonGLEU{Score: g.Mean, Std: g.Std, CI: [2]*float64{finite(g.CI[0]), finite(g.CI[1])}, Boot: ci(k, eval.GLEU)}

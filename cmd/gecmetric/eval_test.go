@@ -47,7 +47,7 @@ func TestEvalDemo(t *testing.T) {
 	if len(lines) < 5 || !strings.HasPrefix(lines[1], "careful ") || !strings.HasPrefix(lines[2], "eager ") {
 		t.Errorf("table:\n%s", out)
 	}
-	if !strings.Contains(out, "signature: gecmetric:"+version+"|refs:2|") {
+	if !strings.Contains(out, "signature: gecmetric:"+version+"|refs:2,text|hyp:text|") {
 		t.Errorf("no signature:\n%s", out)
 	}
 }
@@ -85,7 +85,7 @@ func TestEvalTextAndM2(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
-	if !strings.Contains(out, "sys ") || !strings.Contains(out, "ref1 ") || !strings.Contains(out, "|refs:2|") {
+	if !strings.Contains(out, "sys ") || !strings.Contains(out, "ref1 ") || !strings.Contains(out, "|refs:2,text|hyp:text|") {
 		t.Errorf("table:\n%s", out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/metrics"
+	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 )
 
@@ -79,8 +81,16 @@ func evalOutputOf(cmd *cli.Command) (evalOutput, error) {
 
 // check rejects output options that need a metric not computed.
 func (o evalOutput) check(cfg eval.Config) error {
-	if o.format == "errant" && !cfg.Has(eval.ERRANT) {
+	if (o.format == "errant" || o.errantCat != 0) && !cfg.Has(eval.ERRANT) {
 		return errors.New("--format errant and --errant-cat need the errant metric (--metrics errant)")
+	}
+	// The per-type tables of --errant-cat go into the text, errant, JSON
+	// and CSV outputs; the others cannot hold them.
+	if o.errantCat != 0 && o.scoreOnly {
+		return errors.New("--errant-cat prints per-type tables, -b one line of scores per system: give one of them (--format json or csv hold both)")
+	}
+	if o.errantCat != 0 && o.format == "latex" {
+		return errors.New("--errant-cat prints per-type tables, which --format latex (one row per system) cannot hold: use --format json, csv or errant")
 	}
 	if o.verbose && !cfg.Has(eval.M2) {
 		return errors.New("--verbose is the M2 scorer's report: it needs the m2 metric (--metrics m2)")
@@ -205,19 +215,29 @@ func (o evalOutput) write(w io.Writer, ev *eval.Evaluator, results []*eval.Resul
 	cols := scoreColumns(cfg)
 	switch {
 	case o.scoreOnly:
+		// One line per system: the main scores with one number of
+		// decimals (-w, default 4, GLEU too), and with several systems the
+		// system's name first.
+		width := o
+		if width.width < 0 {
+			width.width = 4
+		}
 		bw := bufio.NewWriter(w)
 		for _, r := range results {
 			var vals []string
+			if len(results) > 1 {
+				vals = append(vals, r.Name)
+			}
 			for _, c := range cols {
 				if c.main() {
-					vals = append(vals, o.num(c, c.value(r)))
+					vals = append(vals, width.num(c, c.value(r)))
 				}
 			}
 			fmt.Fprintln(bw, strings.Join(vals, " "))
 		}
 		return bw.Flush()
 	case o.format == "json":
-		return writeEvalJSON(w, ev, results, cis)
+		return writeEvalJSON(w, o.signature(ev), results, cis, o.errantCat)
 	case o.format == "errant":
 		bw := bufio.NewWriter(w)
 		for k, r := range results {
@@ -235,6 +255,12 @@ func (o evalOutput) write(w io.Writer, ev *eval.Evaluator, results []*eval.Resul
 	case o.format == "csv":
 		cw := csv.NewWriter(w)
 		head := []string{"system"}
+		if o.errantCat != 0 {
+			// --errant-cat: a column for the ERRANT category; a system's
+			// row has it empty, its categories' rows follow with only the
+			// ERRANT columns.
+			head = append(head, "errant_"+catColumn[o.errantCat])
+		}
 		for _, c := range cols {
 			head = append(head, c.metric+"_"+c.name)
 			if cis != nil && c.main() {
@@ -244,6 +270,9 @@ func (o evalOutput) write(w io.Writer, ev *eval.Evaluator, results []*eval.Resul
 		cw.Write(head)
 		for k, r := range results {
 			row := []string{r.Name}
+			if o.errantCat != 0 {
+				row = append(row, "")
+			}
 			for _, c := range cols {
 				row = append(row, o.num(c, c.value(r)))
 				if cis != nil && c.main() {
@@ -252,12 +281,26 @@ func (o evalOutput) write(w io.Writer, ev *eval.Evaluator, results []*eval.Resul
 				}
 			}
 			cw.Write(row)
+			for _, t := range errantCategories(r, o.errantCat) {
+				row := []string{r.Name, t.Type}
+				for _, c := range cols {
+					v := ""
+					if c.metric == eval.ERRANT {
+						v = o.num(c, t.value(c.name))
+					}
+					row = append(row, v)
+					if cis != nil && c.main() {
+						row = append(row, "", "")
+					}
+				}
+				cw.Write(row)
+			}
 		}
 		cw.Flush()
 		if err := cw.Error(); err != nil {
 			return err
 		}
-		_, err := fmt.Fprintf(w, "# signature: %s\n", ev.Signature())
+		_, err := fmt.Fprintf(w, "# signature: %s\n", o.signature(ev))
 		return err
 	case o.format == "latex":
 		return o.writeLaTeX(w, ev, results, cols, cis)
@@ -321,12 +364,18 @@ func (o evalOutput) writeTable(w io.Writer, ev *eval.Evaluator, results []*eval.
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	_, err := fmt.Fprintf(w, "\nsignature: %s\n", o.signature(ev))
+	return err
+}
+
+// signature is the evaluator's signature with --confidence's resamples
+// and seed, which change the intervals printed: every format prints it.
+func (o evalOutput) signature(ev *eval.Evaluator) string {
 	sig := ev.Signature()
-	if cis != nil {
+	if o.confidence > 0 {
 		sig += "|ci:bs,n=" + strconv.Itoa(o.confidence) + ",seed=" + strconv.FormatUint(o.seed, 10)
 	}
-	_, err := fmt.Fprintf(w, "\nsignature: %s\n", sig)
-	return err
+	return sig
 }
 
 // writeLaTeX prints a booktabs tabular, main scores only.
@@ -338,7 +387,7 @@ func (o evalOutput) writeLaTeX(w io.Writer, ev *eval.Evaluator, results []*eval.
 			mains = append(mains, c)
 		}
 	}
-	fmt.Fprintf(bw, "%% %s\n", ev.Signature())
+	fmt.Fprintf(bw, "%% %s\n", o.signature(ev))
 	fmt.Fprintf(bw, "\\begin{tabular}{l%s}\n\\toprule\n", strings.Repeat("r", len(mains)))
 	head := []string{"System"}
 	for _, c := range mains {
@@ -363,4 +412,61 @@ func (o evalOutput) writeLaTeX(w io.Writer, ev *eval.Evaluator, results []*eval.
 
 func latexEscape(s string) string {
 	return strings.NewReplacer(`\`, `\textbackslash{}`, "_", `\_`, "&", `\&`, "%", `\%`, "#", `\#`, "$", `\$`, "{", `\{`, "}", `\}`).Replace(s)
+}
+
+// catColumn names the ERRANT category column of --errant-cat's levels.
+var catColumn = [4]string{"", "operation", "main_type", "type"}
+
+// An errantCategory is one row of compare_m2.py's per-category table.
+type errantCategory struct {
+	Type string  `json:"type"`
+	TP   int     `json:"tp"`
+	FP   int     `json:"fp"`
+	FN   int     `json:"fn"`
+	P    float64 `json:"p"`
+	R    float64 `json:"r"`
+	F    float64 `json:"f"`
+}
+
+// value returns the column name's number (tp, fp, fn, p, r, f).
+func (t errantCategory) value(name string) float64 {
+	switch name {
+	case "tp":
+		return float64(t.TP)
+	case "fp":
+		return float64(t.FP)
+	case "fn":
+		return float64(t.FN)
+	case "p":
+		return t.P
+	case "r":
+		return t.R
+	}
+	return t.F
+}
+
+// errantCategories returns r's ERRANT counts and scores by category at
+// level cat (compare_m2.py's -cat), sorted by name as its table is; nil
+// for cat 0 or without ERRANT.
+func errantCategories(r *eval.Result, cat int) []errantCategory {
+	if cat == 0 || r.ERRANT == nil {
+		return nil
+	}
+	cats := r.ERRANT.Categories(cat)
+	names := make([]string, 0, len(cats))
+	for k := range cats {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	beta := r.ERRANT.Options.Beta
+	if beta == 0 {
+		beta = 0.5
+	}
+	out := make([]errantCategory, len(names))
+	for i, k := range names {
+		c := cats[k]
+		p, rec, f := errant.Score(c, beta)
+		out[i] = errantCategory{Type: k, TP: c.TP, FP: c.FP, FN: c.FN, P: p, R: rec, F: f}
+	}
+	return out
 }

@@ -87,6 +87,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	for _, c := range app.Commands {
 		sameOutputFlag(e, c)
 		withProgress(e, c)
+		noStrayArgs(c)
 	}
 	flagUsageErrors(app)
 	args, err := prepareArgs(args, app)

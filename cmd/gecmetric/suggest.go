@@ -63,6 +63,9 @@ func flagUsageErrors(cmd *cli.Command) {
 		msg := err.Error()
 		if _, bad, ok := strings.Cut(msg, "flag provided but not defined: "); ok {
 			bad = strings.TrimLeft(bad, "-")
+			if hint := habitHint(c, bad); hint != "" {
+				return hinted(usageError{err}, hint)
+			}
 			var names []string
 			for _, f := range c.Flags {
 				names = append(names, f.Names()...)
@@ -80,6 +83,26 @@ func flagUsageErrors(cmd *cli.Command) {
 	for _, sub := range cmd.Commands {
 		flagUsageErrors(sub)
 	}
+}
+
+// habits maps flags of the tools gecmetric replaces to gecmetric's
+// flags, given as the flag's name and the value it takes: ERRANT
+// compare_m2's -ds/-dt/-cs/-cse are --errant-mode, sacreBLEU's and the M2
+// scorer's input file (-i/--input) is --hyp.
+var habits = map[string][2]string{
+	"ds": {"errant-mode", "ds"}, "dt": {"errant-mode", "dt"}, "cs": {"errant-mode", "cs"}, "cse": {"errant-mode", "cse"},
+	"i": {"hyp", "FILE"}, "input": {"hyp", "FILE"}, "hyp-file": {"hyp", "FILE"},
+}
+
+// habitHint returns the hint for a flag of another tool (habits) that c
+// has under another name, or "".
+func habitHint(c *cli.Command, bad string) string {
+	h, ok := habits[bad]
+	if !ok || !slices.ContainsFunc(c.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), h[0]) }) {
+		return ""
+	}
+	name := strings.TrimPrefix(c.FullName(), "gecmetric ")
+	return fmt.Sprintf("did you mean --%s %s? (-%s is another tool's flag; 'gecmetric %s --help' lists the flags)", h[0], h[1], bad, name)
 }
 
 // nearest returns the candidate closest to s in edit distance, if it is

@@ -50,6 +50,36 @@ type Config struct {
 	// Tokenization names, for the signature, how raw text was tokenised
 	// before scoring (e.g. "conll14" for corpora/tokenize); "" means none.
 	Tokenization string
+	// RefKind and HypKind name, for the signature, the kinds of the
+	// reference and hypothesis files: "m2" (edits as annotated), "text"
+	// (edits extracted), or "m2+text" for a mix. The same text scores
+	// differently against an M2 reference and against its corrections as
+	// text, whose edits are extracted. New takes RefKind from its test set
+	// when it is ""; the files of OpenFiles give both (Files.Kinds).
+	RefKind, HypKind string
+}
+
+// Kind names the kind of a list of files for Config.RefKind and HypKind:
+// "m2" when all are M2, "text" when none is, "m2+text" for a mix, "" for
+// no files.
+func Kind(m2 []bool) string {
+	var has [2]bool
+	for _, b := range m2 {
+		if b {
+			has[0] = true
+		} else {
+			has[1] = true
+		}
+	}
+	switch has {
+	case [2]bool{true, false}:
+		return "m2"
+	case [2]bool{false, true}:
+		return "text"
+	case [2]bool{true, true}:
+		return "m2+text"
+	}
+	return ""
 }
 
 // Has reports whether metric m is selected.
@@ -147,6 +177,13 @@ func New(cfg Config, set *TestSet) (*Evaluator, error) {
 			return nil, fmt.Errorf("eval: reference %s is plain text and no language is set to extract its edits", r.Name)
 		}
 	}
+	if cfg.RefKind == "" {
+		m2 := make([]bool, len(set.Refs))
+		for k, r := range set.Refs {
+			m2[k] = r.Edits != nil
+		}
+		cfg.RefKind = Kind(m2)
+	}
 	ev := NewEvaluator(cfg, len(set.Refs))
 	ev.set = set
 	return ev, nil
@@ -166,12 +203,13 @@ func NewEvaluator(cfg Config, refs int) *Evaluator {
 func (ev *Evaluator) Config() Config { return ev.cfg }
 
 // Signature names everything a score depends on, like sacreBLEU's, so a
-// number can be reproduced: gecmetric's version, the number of references,
-// the tokenisation (none: tokens as given), the extraction rules, and each
-// selected metric's options.
+// number can be reproduced: gecmetric's version, the number and kind of
+// the references (refs:2,m2), the kind of the hypotheses when known
+// (hyp:text), the tokenisation (none: tokens as given), the extraction
+// rules, and each selected metric's options.
 func (ev *Evaluator) Signature() string {
 	c := &ev.cfg
-	parts := []string{BaseSignature(c.Version, ev.refs, c.Tokenization)}
+	parts := []string{BaseSignature(c.Version, ev.refs, c.RefKind, c.HypKind, c.Tokenization)}
 	if c.Lang != nil && (c.Has(ERRANT) || c.Has(M2)) {
 		merge := c.Extract.Merge.String()
 		align := "errant"
@@ -222,8 +260,15 @@ func (ev *Evaluator) Signature() string {
 // BaseSignature is the part of a signature that no metric's options
 // change: gecmetric's version, the number of references and the
 // tokenisation ("" for none).
-func BaseSignature(version string, refs int, tokenization string) string {
-	return "gecmetric:" + version + "|refs:" + strconv.Itoa(refs) + "|tok:" + cmp.Or(tokenization, "none")
+func BaseSignature(version string, refs int, refKind, hypKind, tokenization string) string {
+	s := "gecmetric:" + version + "|refs:" + strconv.Itoa(refs)
+	if refKind != "" {
+		s += "," + refKind
+	}
+	if hypKind != "" {
+		s += "|hyp:" + hypKind
+	}
+	return s + "|tok:" + cmp.Or(tokenization, "none")
 }
 
 // A Result is one system's scores; metrics not selected are nil. The

@@ -8,6 +8,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits/generic"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
+	"github.com/gecmetric/gecmetric/metrics/m2"
 )
 
 func toks(lines ...string) [][]string {
@@ -44,14 +45,19 @@ func TestSignature(t *testing.T) {
 		want string
 	}{
 		{Config{Version: "1.2.3", Lang: generic.New("xx")},
-			"gecmetric:1.2.3|refs:2|tok:none|edits:xx+errant+rules|m2:3.2,beta=0.5,max-unchanged=2|errant:cs,beta=0.5|gleu:n=4,iter=500,sampler=py2"},
+			"gecmetric:1.2.3|refs:2,text|tok:none|edits:xx+errant+rules|m2:3.2,beta=0.5,max-unchanged=2|errant:cs,beta=0.5|gleu:n=4,iter=500,sampler=py2"},
 		{Config{Version: "1.2.3", Metrics: []string{GLEU, ERRANT}, Beta: 1, Lang: generic.New("xx"), Extract: edits.Options{Lev: true, Merge: edits.MergeAllSplit},
 			ERRANT: errant.Options{Mode: errant.TokenDetection, Single: true, Filter: []string{"R:SPELL", "UNK"}},
 			GLEU:   gleu.Options{Iterations: 20, Sampler: gleu.Python3}},
-			"gecmetric:1.2.3|refs:2|tok:none|edits:xx+lev+all-split|errant:dt,beta=1,single,filt=R:SPELL+UNK|gleu:n=4,iter=20,sampler=py3"},
+			"gecmetric:1.2.3|refs:2,text|tok:none|edits:xx+lev+all-split|errant:dt,beta=1,single,filt=R:SPELL+UNK|gleu:n=4,iter=20,sampler=py3"},
 		// Edits are not extracted for GLEU alone.
 		{Config{Version: "1.2.3", Metrics: []string{GLEU}, Lang: generic.New("xx")},
-			"gecmetric:1.2.3|refs:2|tok:none|gleu:n=4,iter=500,sampler=py2"},
+			"gecmetric:1.2.3|refs:2,text|tok:none|gleu:n=4,iter=500,sampler=py2"},
+		// The kinds of the files, as the CLI knows them: an M2 reference
+		// and text hypotheses score differently from text references.
+		{Config{Version: "1.2.3", Metrics: []string{M2}, Lang: generic.New("xx"), RefKind: "m2", HypKind: "text",
+			M2: m2.Options{MaxUnchangedWords: 3, IgnoreWhitespaceCasing: true}, Tokenization: "conll14"},
+			"gecmetric:1.2.3|refs:2,m2|hyp:text|tok:conll14|edits:xx+errant+rules|m2:3.2,beta=0.5,max-unchanged=3,ignore-ws-case"},
 	}
 	for _, tt := range tests {
 		ev, err := New(tt.cfg, set)

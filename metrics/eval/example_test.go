@@ -40,5 +40,5 @@ func ExampleEvaluator() {
 	// M2 F0.5 0.9091
 	// ERRANT TP 2 FP 0 FN 1 F0.5 0.9091
 	// GLEU 0.348944
-	// gecmetric:example|refs:2|tok:none|edits:en+errant+rules|m2:3.2,beta=0.5,max-unchanged=2|errant:cs,beta=0.5|gleu:n=4,iter=500,sampler=py2
+	// gecmetric:example|refs:2,text|tok:none|edits:en+errant+rules|m2:3.2,beta=0.5,max-unchanged=2|errant:cs,beta=0.5|gleu:n=4,iter=500,sampler=py2
 }

@@ -70,6 +70,19 @@ func (f *Files) Close() error { return f.ts.Close() }
 // References returns the number of references per sentence.
 func (f *Files) References() int { return len(f.ts.RefNames()) }
 
+// Kinds returns the kinds of the reference and of the hypothesis files
+// (see Kind), for Config.RefKind and HypKind.
+func (f *Files) Kinds() (refs, hyps string) {
+	kind := func(files []corpora.TestFile) string {
+		m2 := make([]bool, len(files))
+		for k, t := range files {
+			m2[k] = t.M2
+		}
+		return Kind(m2)
+	}
+	return kind(f.ts.Refs), kind(f.ts.Hyps)
+}
+
 // Systems names the systems by their files' base names.
 func (f *Files) Systems() []string {
 	out := make([]string, len(f.ts.Hyps))
