@@ -15,6 +15,11 @@ import (
 // are rated, not corrections of them.
 const GUGSystem = "learner"
 
+// GUGCrowd are the annotators of GUG's five crowd judgements, whose mean
+// is the corpus's Average column and the usual target (correlate's
+// default for --format gug); "expert" is the sixth.
+var GUGCrowd = []string{"crowd1", "crowd2", "crowd3", "crowd4", "crowd5"}
+
 // ReadGUG reads the GUG corpus (Heilman et al. 2014, gug_annotations.tsv):
 // a header line, then tab-separated Id, Sentence, Expert Judgement, Crowd
 // Flower Judgements ("[3, 3, 3, 4, 2]", or "[]" when the expert chose

@@ -57,7 +57,11 @@ func correlateCommand(e *env) *cli.Command {
 			"tau-b, pairwise accuracy acc_eq (Deutsch et al. 2023) and WMT's tau-like coefficient, each with a\n" +
 			"percentile bootstrap interval over items. A unit's human value is the mean of its annotators'\n" +
 			"ratings, Other left out; lower-is-better scales are negated so positive means agreement.\n" +
-			"With a ranking format (wmt, appraise) systems are scored by Expected Wins and TrueSkill.",
+			"With a ranking format (wmt, appraise) systems are scored by Expected Wins and TrueSkill.\n" +
+			"--format gug: each sentence is an item named by its Id column, of the one system \"learner\"\n" +
+			"(the metric file's rows: Id,learner,score); its human value is the mean of the five crowd\n" +
+			"judgements (GUG's Average column, annotators crowd1..crowd5); --annotator expert takes the\n" +
+			"expert's judgement instead, and naming all six averages them.",
 		Flags: append(humanFlags(),
 			&cli.StringFlag{Name: "metric", Usage: "metric scores file (columns item, system, score)"},
 			&cli.StringFlag{Name: "metric-cmd", Usage: "shell command printing metric scores in the --metric format"},
@@ -79,7 +83,14 @@ func correlateCommand(e *env) *cli.Command {
 			if opt.Resamples == 0 {
 				opt.Resamples = -1
 			}
-			results, err := calibrate.CorrelateJudgements(ctx, selection(cmd),
+			sel := selection(cmd)
+			if sel.Format == "gug" && len(sel.Annotators) == 0 {
+				// GUG's human value is its crowd mean (the Average
+				// column), as every GUG result is reported; --annotator
+				// expert correlates with the expert instead.
+				sel.Annotators = human.GUGCrowd
+			}
+			results, err := calibrate.CorrelateJudgements(ctx, sel,
 				calibrate.MetricSource{File: cmd.String("metric"), Command: cmd.String("metric-cmd"), Stderr: e.stderr}, opt)
 			if err != nil {
 				return err

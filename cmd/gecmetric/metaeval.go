@@ -96,6 +96,7 @@ func runMetaEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		if scores, err = toolboxScores(ctx, cmd, hyps, e); err != nil {
 			return err
 		}
+		markInSample(e, scores, toolbox.RankingSets(rk), cmd.String("rankings"))
 	} else if len(cmd.StringSlice("ref")) > 0 {
 		return usageError{errors.New("--ref without --hyp: give the ranked systems' outputs (--hyp NAME=FILE)")}
 	}
@@ -292,4 +293,20 @@ func statCell(s metaeval.Statistic) string {
 		return num3(s.Value)
 	}
 	return fmt.Sprintf("%s [%s, %s]", num3(s.Value), num3(s.CI.Lo), num3(s.CI.Hi))
+}
+
+// markInSample warns on stderr about every judge quantity meta-evaluated on
+// rankings its models were fitted on (toolbox.InSample: GJG15 for the
+// overall score) and marks its row: the metric's name gets
+// " (in-sample: SETS)", in the tables and in the JSON.
+func markInSample(e *env, scores []metaeval.Scores, sets []string, path string) {
+	for i := range scores {
+		in := toolbox.InSample(scores[i].Name, "en", sets)
+		if len(in) == 0 {
+			continue
+		}
+		fmt.Fprintf(e.stderr, "gecmetric: warning: %s: the judge's models were fitted on %s, which %s is from: its correlations are in-sample, not a measure on new data (marked \"in-sample\")\n",
+			scores[i].Name, strings.Join(in, ", "), path)
+		scores[i].Name += " (in-sample: " + strings.Join(in, ", ") + ")"
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -26,6 +27,14 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
+		// [data]: the shared data is there ($DATA); scripts that read it
+		// skip without it.
+		Condition: func(cond string) (bool, error) {
+			if cond == "data" {
+				return datadir.Root() != "", nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Setup: func(env *testscript.Env) error {
 			// Shared data for the scripts that read it in place.
 			if root := datadir.Root(); root != "" {

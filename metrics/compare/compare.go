@@ -29,6 +29,14 @@ type System struct {
 	TypeScore func(metrics.Stats) float64
 	// Edits, when not nil, holds the hypothesis edits of each sentence.
 	Edits [][]edits.Edit
+	// Reported, when it has a metric, holds the corpus score that metric
+	// reports where the Score of its summed rows is only close to it:
+	// GLEU's official score is the mean over sampled reference sets
+	// (`gecmetric eval`'s number), while its rows hold expected counts,
+	// whose sum scores the average sampled corpus. Run reports these
+	// scores and their difference, and names the statistic its interval,
+	// p-value and sentence impacts resample (Tested).
+	Reported map[string]float64
 
 	spill     *spill
 	withEdits bool // the spilled records hold edits
@@ -130,6 +138,10 @@ type Report struct {
 	MaxDrop    map[string]float64      `json:"max_drop,omitempty"`
 	Candidates []*Candidate            `json:"candidates"`
 	Rankings   []*significance.Ranking `json:"rankings,omitempty"`
+	// Verdict is the one-line verdict: "PASS: ..." naming the candidates
+	// and metrics, or "REGRESSION: ..." naming each regressed metric with
+	// its difference and p-value.
+	Verdict string `json:"verdict"`
 	// AllTypes, set by the caller, makes WriteText list every error type
 	// whose counts changed; by default it lists the types whose F changed
 	// significantly (ShownTypes).
@@ -293,6 +305,9 @@ func Run(base *System, cands []*System, opt Options) (*Report, error) {
 		if err != nil {
 			return nil, fmt.Errorf("compare: %s against %s: %w", c.Name, base.Name, err)
 		}
+		for i := range results {
+			reported(&results[i], base, c)
+		}
 		cr := &Candidate{Name: c.Name, Results: results, Regressions: opt.Gate.Check(results)}
 		if base.Types != nil && c.Types != nil {
 			if cr.Types, err = typeDeltas(base, c, opt); err != nil {
@@ -320,10 +335,41 @@ func Run(base *System, cands []*System, opt Options) (*Report, error) {
 			if err != nil {
 				return nil, fmt.Errorf("compare: ranking: %w", err)
 			}
+			metric := rep.Metrics[m]
+			for i := range rk.Systems {
+				k := slices.Index(names, rk.Systems[i].Name)
+				if v, ok := all[k].Reported[metric]; ok {
+					rk.Systems[i].Score = v
+				}
+			}
 			rep.Rankings = append(rep.Rankings, rk)
 		}
 	}
+	rep.Verdict = rep.verdict()
 	return rep, nil
+}
+
+// Tested names, per metric, the statistic that the interval and p-value
+// of a metric with Reported scores resample.
+var Tested = map[string]string{
+	"gleu": "GLEU of expected counts (the average sampled corpus)",
+}
+
+// reported replaces r's scores with the systems' Reported scores of its
+// metric, when both have them, keeping the tested statistic's difference
+// and name (Tested) beside them.
+func reported(r *significance.Result, base, cand *System) {
+	b, okb := base.Reported[r.Metric]
+	c, okc := cand.Reported[r.Metric]
+	if !okb || !okc {
+		return
+	}
+	r.Statistic = Tested[r.Metric]
+	if r.Statistic == "" {
+		r.Statistic = r.Metric + " of the summed rows"
+	}
+	r.StatisticDelta = r.Delta
+	r.Baseline, r.Candidate, r.Delta = b, c, c-b
 }
 
 // check verifies that the systems line up: same sentences, same metrics.

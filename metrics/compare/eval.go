@@ -37,6 +37,9 @@ func Score(ev *eval.Evaluator, sys eval.System) (*System, error) {
 	if err := s.addCorpora(cfg, func(m string) *metrics.Corpus { return corpusOf(res, m) }); err != nil {
 		return nil, err
 	}
+	if res.GLEU != nil {
+		s.Reported = map[string]float64{eval.GLEU: res.GLEU.Mean}
+	}
 	if r := res.ERRANT; r != nil {
 		s.Types = errant.NewTypeRows()
 		for _, c := range r.Sentences {
@@ -120,6 +123,9 @@ func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names
 			return nil, err
 		}
 		out[h].Types = rows.Types
+		if r.GLEU != nil && cfg.Has(eval.GLEU) {
+			out[h].Reported = map[string]float64{eval.GLEU: r.GLEU.Mean}
+		}
 	}
 	return out, nil
 }

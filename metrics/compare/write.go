@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/gecmetric/gecmetric/metrics/significance"
 )
 
 // WriteText writes the report as aligned tables for people: per candidate
@@ -42,6 +44,17 @@ func (r *Report) WriteText(w io.Writer) error {
 				fmt.Fprintf(bw, "(p = 1/%d is the smallest p %d trials can give: no trial reached the observed difference)\n",
 					ar.Trials+1, ar.Trials)
 				break
+			}
+		}
+		for _, res := range c.Results {
+			if res.Statistic != "" {
+				fmt.Fprintf(bw, "(%s: baseline, candidate and delta are the official scores, as `gecmetric eval` prints them; the 95%% CI, p and the sentences' impacts are of %s, whose delta is %+.4f)\n",
+					res.Metric, res.Statistic, res.StatisticDelta)
+			}
+		}
+		for _, res := range c.Results {
+			if why := disagreement(&res, r.Alpha); why != "" {
+				fmt.Fprintf(bw, "(%s)\n", why)
 			}
 		}
 		changed := ShownTypes(c, r.Alpha, r.AllTypes)
@@ -104,7 +117,60 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		tw.Flush()
 	}
+	fmt.Fprintf(bw, "\n%s\n", r.verdict())
 	return bw.Flush()
+}
+
+// disagreement explains, for a result whose bootstrap interval and
+// randomisation p-value disagree at level alpha, why they can and which
+// one the gate follows; "" when they agree.
+func disagreement(res *significance.Result, alpha float64) string {
+	if !res.Disagree(alpha) {
+		return ""
+	}
+	ci := fmt.Sprintf("[%+.4f, %+.4f]", res.Low, res.High)
+	var s string
+	if res.Significant(alpha) {
+		s = fmt.Sprintf("%s: p = %.4f is below alpha %g but the 95%% interval %s includes 0", res.Metric, res.P, alpha, ci)
+	} else {
+		s = fmt.Sprintf("%s: the 95%% interval %s excludes 0 but p = %.4f is not below alpha %g", res.Metric, ci, res.P, alpha)
+	}
+	s += ": the difference is at the edge of significance, where the two tests can differ (the bootstrap redraws sentences, approximate randomisation swaps the two outputs of a sentence); the verdict and the gate follow p"
+	if alpha != 0.05 {
+		s += fmt.Sprintf(", and the interval is 95%% whatever the alpha (%g)", alpha)
+	}
+	return s
+}
+
+// verdict returns the report's one-line verdict: "PASS: ..." when no
+// candidate regressed, naming the candidates and metrics tested, else
+// "REGRESSION: ..." naming each regressed candidate's metrics with their
+// difference and p-value.
+func (r *Report) verdict() string {
+	tolerated := ""
+	if len(r.MaxDrop) > 0 {
+		tolerated = " beyond the tolerated drops"
+	}
+	if !r.Failed() {
+		var names []string
+		for _, c := range r.Candidates {
+			names = append(names, c.Name)
+		}
+		return fmt.Sprintf("PASS: %s not significantly worse than %s%s on %s (alpha %g)",
+			strings.Join(names, ", "), r.Baseline, tolerated, strings.Join(r.Metrics, ", "), r.Alpha)
+	}
+	var parts []string
+	for _, c := range r.Candidates {
+		if len(c.Regressions) == 0 {
+			continue
+		}
+		var ms []string
+		for _, g := range c.Regressions {
+			ms = append(ms, fmt.Sprintf("%s %+.4f (p = %.4f)", g.Metric, g.Delta, g.P))
+		}
+		parts = append(parts, fmt.Sprintf("%s worse than %s%s on %s", c.Name, r.Baseline, tolerated, strings.Join(ms, ", ")))
+	}
+	return fmt.Sprintf("REGRESSION: %s (alpha %g)", strings.Join(parts, "; "), r.Alpha)
 }
 
 // A table aligns tab-separated cells like text/tabwriter and drops the

@@ -52,8 +52,23 @@ type Result struct {
 	// P is the two-sided p-value of paired approximate randomisation.
 	P float64 `json:"p"`
 
+	// Statistic, when not empty, names the statistic that Low, High and
+	// P were computed on when it is not the reported score itself (set
+	// by callers that report a score the rows cannot give, as compare
+	// does for GLEU), and StatisticDelta is its observed difference.
+	Statistic      string  `json:"tested_statistic,omitempty"`
+	StatisticDelta float64 `json:"tested_delta,omitempty"`
+
 	Bootstrap     Bootstrap     `json:"-"`
 	Randomization Randomization `json:"randomization"`
+}
+
+// Disagree reports whether the bootstrap interval and the randomisation
+// p-value tell different stories at level alpha: the interval excludes 0
+// but P >= alpha, or it includes 0 but P < alpha.
+func (r *Result) Disagree(alpha float64) bool {
+	excludes := r.Low > 0 || r.High < 0
+	return excludes != r.Significant(alpha)
 }
 
 // Significant reports whether the difference is significant at level
