@@ -17,7 +17,8 @@ import (
 
 // The tests below measure the default models on the public data and
 // print the tables of the closing note; they run where ../shared is
-// present. Fitting every model takes about 45 s, once for all of them.
+// present, and only in the long step (GECMETRIC_LONG=1): fitting every
+// model takes about 30 s of CPU, once for all of them.
 var fitted = sync.OnceValues(func() ([]Fitted, error) {
 	return FitDefaults(testdata.Root(), io.Discard)
 })
@@ -28,6 +29,7 @@ var fitted = sync.OnceValues(func() ([]Fitted, error) {
 // a little; go generate ./calibrate/judge brings the embedded models back
 // in line, byte for byte.)
 func TestDefaultsReproducible(t *testing.T) {
+	testdata.Long(t)
 	testdata.Dir(t)
 	all, err := fitted()
 	if err != nil {
@@ -106,6 +108,7 @@ func TestSottanaVersusGPT4(t *testing.T) {
 
 func fittedAll(t *testing.T) []Fitted {
 	t.Helper()
+	testdata.Long(t)
 	testdata.Dir(t)
 	all, err := fitted()
 	if err != nil {

@@ -19,8 +19,9 @@ var fittedDefaults = sync.OnceValues(func() ([]judge.Fitted, error) {
 // cross-validated scores, beside the toolbox's metrics (issue 10's
 // must-show): system-level Spearman with Expected Wins and TrueSkill, and
 // sentence-level pairwise accuracy. Floors sit below the measured values
-// with the margins noted.
+// with the margins noted. Long: it refits every default model.
 func TestGJG15MustShow(t *testing.T) {
+	testdata.Long(t)
 	testdata.Dir(t, "gjg15")
 	all, err := fittedDefaults()
 	if err != nil {

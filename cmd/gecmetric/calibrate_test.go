@@ -179,7 +179,7 @@ func TestCalibrateFitErrors(t *testing.T) {
 }
 
 // The default models are fitted once for all tests of the command (about
-// 18 s of CPU): calibrate defaults and calibrate report share the fit, and
+// 30 s of CPU; long tests only): calibrate defaults and calibrate report share the fit, and
 // each gets the fit's log as the first call wrote it.
 func init() {
 	fit := fitDefaults
@@ -208,8 +208,10 @@ func init() {
 // TestCalibrateDefaults runs calibrate defaults over the shared data: it
 // writes a file for every committed model (the same names) and prints each
 // one's cross-validated agreement. (calibrate/judge's
-// TestDefaultsReproducible compares the models themselves.)
+// TestDefaultsReproducible compares the models themselves.) Long, as is
+// TestCalibrateReport: both refit every default model (once, shared).
 func TestCalibrateDefaults(t *testing.T) {
+	testdata.Long(t)
 	root := testdata.Dir(t)
 	out := t.TempDir()
 	stdout, errOut, code := gecmetric(t, "", "calibrate", "defaults", "--data", root, "--out", out)
@@ -254,7 +256,10 @@ func TestCalibrateDefaults(t *testing.T) {
 	}
 }
 
+// TestCalibrateReport writes the validation report from the refitted
+// models: its tables on stdout and a well-formed page with every plot.
 func TestCalibrateReport(t *testing.T) {
+	testdata.Long(t)
 	root := testdata.Dir(t)
 	path := filepath.Join(t.TempDir(), "report.html")
 	stdout, errOut, code := gecmetric(t, "", "calibrate", "report", "--data", root, "--out", path)

@@ -88,8 +88,7 @@ func runCLI(args []string) (string, string, int) {
 
 // TestOneMegabyteLine: a 1 MB line (CoNLL-2014 joined, 186,730 tokens) is
 // refused by edits, eval and judge at once, with its file, line and the
-// --max-tokens limit; without the limit, the aligners' cell limits stop
-// each with a positioned error and a hint, never a crash.
+// --max-tokens limit.
 func TestOneMegabyteLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -105,7 +104,19 @@ func TestOneMegabyteLine(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, file+" sentence too long: ") || !strings.Contains(errOut, "more than the limit of 10000") || !strings.Contains(errOut, "--max-tokens") {
 			t.Errorf("%s: exit %d, stderr %q", name, code, errOut)
 		}
-		_, errOut, code = runCLI(append(args, "--max-tokens", "-1"))
+	}
+}
+
+// TestOneMegabyteLineNoLimit: without the --max-tokens limit, the
+// aligners' cell limits stop edits, eval and judge on the 1 MB line with
+// a positioned error and a hint, never a crash. Long: each command fills
+// its band up to the limit (a few seconds each).
+func TestOneMegabyteLineNoLimit(t *testing.T) {
+	testdata.Long(t)
+	dir := t.TempDir()
+	writeJoined(t, dir, 186000)
+	for name, args := range longCommands(dir) {
+		_, errOut, code := runCLI(append(args, "--max-tokens", "-1"))
 		if code != 2 || !strings.Contains(errOut, "too large") || !strings.Contains(errOut, "more than the limit of") || !strings.Contains(errOut, "hint: a correction this far") {
 			t.Errorf("%s --max-tokens -1: exit %d, stderr %q", name, code, errOut)
 		}

@@ -1,7 +1,9 @@
 // Package testdata finds the shared public data that golden tests read in
 // place: the folder named by GECMETRIC_DATA, or ../shared/data beside the
 // repository root. Tests that need it call Dir and are skipped with a clear
-// message when it is absent.
+// message when it is absent. Tests too slow for the everyday `go test
+// ./...` (a full refit of the judge's models, a long golden comparison)
+// call Long and run only with GECMETRIC_LONG=1, .ci/run's second step.
 package testdata
 
 import (
@@ -55,4 +57,19 @@ func SkipComparison(t testing.TB, format string, args ...any) {
 		t.Fatalf("CI=true, but this comparison cannot run: "+format, args...)
 	}
 	t.Skipf("comparison skipped: "+format, args...)
+}
+
+// LongEnv names the environment variable that turns the long tests on:
+// GECMETRIC_LONG=1 go test ./... runs them (the test cache keeps the
+// results of packages without any, since they never read it).
+const LongEnv = "GECMETRIC_LONG"
+
+// Long skips a long test unless GECMETRIC_LONG=1. A long test is one that
+// cannot be fast: it refits every default judge model, or compares long
+// golden outputs. .ci/run runs them as its second, named step.
+func Long(t testing.TB) {
+	t.Helper()
+	if os.Getenv(LongEnv) != "1" {
+		t.Skipf("long test: run with %s=1 go test (the long step of .ci/run)", LongEnv)
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/metaeval/toolbox"
 	"github.com/gecmetric/gecmetric/edits/en"
 	"github.com/gecmetric/gecmetric/internal/datadir"
+	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 )
 
@@ -90,50 +91,30 @@ func TestGJG15M2ByGecmetric(t *testing.T) {
 		res.TrueSkill.Pearson.Value, res.TrueSkill.Spearman.Value)
 }
 
-// The meta-evaluation table of the toolbox's metrics and today's judge on
-// GJG15 (go test -run GJG15Table -v prints it). The metrics' rows are
-// asserted; the judge's are printed (the judge is being refitted).
+// The toolbox's metrics on GJG15, meta-evaluated with the corpus
+// aggregate (go test -run GJG15Table -v prints the table); the rows are
+// asserted. TestGJG15TableJudge prints the whole table: today's judge, and
+// the TrueSkill aggregate of every metric.
 func TestGJG15Table(t *testing.T) {
-	if testing.Short() {
-		t.Skip("judges 17,000 outputs")
-	}
-	b := load(t)
+	checkGJG15Metrics(t, gjg15Table(t, []string{"m2", "errant", "gleu", "chrf"}, metaeval.Corpus))
+}
+
+// TestGJG15TableJudge adds today's judge to the table (the judge is being
+// refitted, so its rows are printed, and asserted only to score every
+// human preference) and the TrueSkill aggregate of every scorer. Long: it
+// judges 17,000 outputs and plays 100 TrueSkill runs per scorer.
+func TestGJG15TableJudge(t *testing.T) {
+	testdata.Long(t)
 	names := []string{"m2", "errant", "gleu", "chrf", "judge:overall", "judge-noref:grammaticality", "judge-noref:fluency", "judge-noref:meaning"}
-	sc, err := toolbox.Score(b.Set, b.Systems, names, toolbox.Options{Eval: eval.Config{Lang: en.New()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tab strings.Builder
-	fmt.Fprintf(&tab, "%-27s %-9s %6s %6s %6s %6s | %6s %6s %6s %6s\n", "metric", "agg", "EW r", "EW ρ", "TS r", "TS ρ", "acc", "τ", "acc¬t", "τ¬t")
-	got := map[string][6]float64{}
-	for _, s := range sc {
-		sent, err := metaeval.SentenceLevel(b.Judgements, s, metaeval.SentenceOptions{Resamples: -1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if sent.Pairs != 49981 || sent.Unscored != 0 {
-			t.Errorf("%s: %d pairs, %d unscored; want every one of the 49,981 human preferences", s.Name, sent.Pairs, sent.Unscored)
-		}
-		for _, agg := range []metaeval.Aggregate{metaeval.Corpus, metaeval.TrueSkill} {
-			if agg == metaeval.Corpus && s.System == nil {
-				agg = metaeval.Mean
-			}
-			sys, err := metaeval.SystemLevel(b.Judgements, s, metaeval.SystemOptions{Aggregate: agg, Resamples: -1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			fmt.Fprintf(&tab, "%-27s %-9s %6.3f %6.3f %6.3f %6.3f | %6.3f %6.3f %6.3f %6.3f\n", s.Name, agg,
-				sys.ExpectedWins.Pearson.Value, sys.ExpectedWins.Spearman.Value, sys.TrueSkill.Pearson.Value, sys.TrueSkill.Spearman.Value,
-				sent.Accuracy.Value, sent.Tau.Value, sent.AccuracyNoTies.Value, sent.TauNoTies.Value)
-			if agg != metaeval.TrueSkill {
-				got[s.Name] = [6]float64{sys.ExpectedWins.Spearman.Value, sys.TrueSkill.Spearman.Value, sent.Accuracy.Value, sent.AccuracyNoTies.Value}
-			}
-		}
-	}
-	t.Logf("GJG15, 13 systems (TrueSkill: 100 runs, seed 0)\n%s", tab.String())
-	// Measured values (corpus aggregate; sentence accuracy with and
-	// without metric ties); the metrics do not change unless an issue
-	// says so, so the margins are small.
+	checkGJG15Metrics(t, gjg15Table(t, names, metaeval.Corpus, metaeval.TrueSkill))
+}
+
+// checkGJG15Metrics compares the metrics' figures of gjg15Table with the
+// measured ones (corpus aggregate; sentence accuracy with and without
+// metric ties); the metrics do not change unless an issue says so, so the
+// margins are small.
+func checkGJG15Metrics(t *testing.T, got map[string][4]float64) {
+	t.Helper()
 	for name, want := range map[string][4]float64{
 		"m2":     {0.692, 0.725, 0.513, 0.768},
 		"errant": {0.659, 0.698, 0.505, 0.774},
@@ -146,4 +127,48 @@ func TestGJG15Table(t *testing.T) {
 			}
 		}
 	}
+}
+
+// gjg15Table scores GJG15's systems with the named metrics, logs the
+// meta-evaluation table with each aggregate (Corpus stands for Mean where
+// a metric has no corpus score) and checks that each metric scores all
+// 49,981 human preferences. It returns, per metric, the Corpus (or Mean)
+// row's system-level Spearman with Expected Wins and TrueSkill and the
+// sentence-level accuracy with and without metric ties.
+func gjg15Table(t *testing.T, names []string, aggs ...metaeval.Aggregate) map[string][4]float64 {
+	t.Helper()
+	b := load(t)
+	sc, err := toolbox.Score(b.Set, b.Systems, names, toolbox.Options{Eval: eval.Config{Lang: en.New()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tab strings.Builder
+	fmt.Fprintf(&tab, "%-27s %-9s %6s %6s %6s %6s | %6s %6s %6s %6s\n", "metric", "agg", "EW r", "EW ρ", "TS r", "TS ρ", "acc", "τ", "acc¬t", "τ¬t")
+	got := map[string][4]float64{}
+	for _, s := range sc {
+		sent, err := metaeval.SentenceLevel(b.Judgements, s, metaeval.SentenceOptions{Resamples: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sent.Pairs != 49981 || sent.Unscored != 0 {
+			t.Errorf("%s: %d pairs, %d unscored; want every one of the 49,981 human preferences", s.Name, sent.Pairs, sent.Unscored)
+		}
+		for _, agg := range aggs {
+			if agg == metaeval.Corpus && s.System == nil {
+				agg = metaeval.Mean
+			}
+			sys, err := metaeval.SystemLevel(b.Judgements, s, metaeval.SystemOptions{Aggregate: agg, Resamples: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&tab, "%-27s %-9s %6.3f %6.3f %6.3f %6.3f | %6.3f %6.3f %6.3f %6.3f\n", s.Name, agg,
+				sys.ExpectedWins.Pearson.Value, sys.ExpectedWins.Spearman.Value, sys.TrueSkill.Pearson.Value, sys.TrueSkill.Spearman.Value,
+				sent.Accuracy.Value, sent.Tau.Value, sent.AccuracyNoTies.Value, sent.TauNoTies.Value)
+			if agg != metaeval.TrueSkill {
+				got[s.Name] = [4]float64{sys.ExpectedWins.Spearman.Value, sys.TrueSkill.Spearman.Value, sent.Accuracy.Value, sent.AccuracyNoTies.Value}
+			}
+		}
+	}
+	t.Logf("GJG15, 13 systems (TrueSkill: 100 runs, seed 0)\n%s", tab.String())
+	return got
 }
