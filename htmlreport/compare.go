@@ -98,7 +98,7 @@ func Compare(w io.Writer, rep *compare.Report, opt CompareOptions) error {
 			bars = append(bars, deltaBar{r.Metric, r.Delta, r.Low, r.High, row.Class})
 		}
 		var err error
-		if pc.MetricsFigure, err = deltaFigure(c.Name+" − "+rep.Baseline+": corpus score difference (95% CI)", bars); err != nil {
+		if pc.MetricsFigure, err = deltaFigure(c.Name+" − "+rep.Baseline+": corpus score difference (95% CI)", "candidate − baseline", bars); err != nil {
 			return err
 		}
 		types := compare.ShownTypes(c, rep.Alpha, opt.AllTypes)
@@ -120,7 +120,7 @@ func Compare(w io.Writer, rep *compare.Report, opt CompareOptions) error {
 			bars = append(bars, deltaBar{t.Type, t.Delta, t.Low, t.High, class})
 		}
 		if len(bars) > 0 {
-			if pc.TypesFigure, err = deltaFigure(c.Name+" − "+rep.Baseline+": ERRANT F by error type (95% CI)", bars); err != nil {
+			if pc.TypesFigure, err = deltaFigure(c.Name+" − "+rep.Baseline+": ERRANT F by error type (95% CI)", "candidate − baseline", bars); err != nil {
 				return err
 			}
 		}
@@ -199,13 +199,14 @@ type deltaBar struct {
 	class            string // worse, better or ""
 }
 
-// deltaFigure draws one row per bar, top to bottom: the difference as a
+// deltaFigure draws one row per bar, top to bottom, the x axis labelled
+// xLabel: the difference as a
 // dot and its interval as a horizontal error bar, coloured by class, with
 // a dashed line at zero.
-func deltaFigure(title string, bars []deltaBar) (template.URL, error) {
+func deltaFigure(title, xLabel string, bars []deltaBar) (template.URL, error) {
 	p := plot.New()
 	p.Title.Text = title
-	p.X.Label.Text = "candidate − baseline"
+	p.X.Label.Text = xLabel
 	n := len(bars)
 	var ticks []plot.Tick
 	lo, hi := 0.0, 0.0

@@ -58,6 +58,22 @@ img.fig { border: 1px solid #eee; max-width: 100%; }
 del { background: #fbd0d0; text-decoration: line-through; }
 ins { background: #c9f0c9; text-decoration: none; }
 .edits { font-size: 0.85em; color: #444; margin: 0.2em 0 0; padding-left: 1.2em; }
+td.worse { background: #fdecea; }
+td.better { background: #eaf6ea; }
+tr.input td { font-style: italic; color: #555; }
+.sentence .ref { font-size: 0.85em; color: #444; }
+table.dist { width: 100%; }
+td.bar { width: 75%; }
+div.bar { display: flex; height: 1.3em; border: 1px solid #ccc; }
+div.bar span { display: block; overflow: hidden; white-space: nowrap; text-align: center; font-size: 0.75em; line-height: 1.75em; }
+.legend { font-size: 0.85em; margin: 0.2em 0; }
+.legend span { margin-right: 1.2em; }
+.legend i { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.3em; vertical-align: -0.1em; border: 1px solid #ccc; }
+.lab0 { background: #d7191c; color: #fff; }
+.lab1 { background: #fdae61; }
+.lab2 { background: #ffffbf; }
+.lab3 { background: #a6d96a; }
+.lab4 { background: #1a9641; color: #fff; }
 `
 
 // page wraps a body template into the common document.

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/internal/batch"
@@ -27,6 +28,14 @@ type StreamOptions struct {
 // given with a reference (read from an M2 file) are used as given. Memory
 // stays flat whatever the number of sentences.
 func (j *Judge) Stream(ctx context.Context, src eval.Sentences, opt StreamOptions, each func(i int, js []Judgement) error) error {
+	return j.stream(ctx, src, opt, false, func(i int, _ *eval.Sentence, js []Judgement) error { return each(i, js) })
+}
+
+// stream is Stream that also hands on each sentence and, with input, judges
+// the unchanged source as one more output, first: js[0] is the input's
+// judgement (nanJudgement for a sentence without a source), js[1:] the
+// systems'.
+func (j *Judge) stream(ctx context.Context, src eval.Sentences, opt StreamOptions, input bool, each func(i int, s *eval.Sentence, js []Judgement) error) error {
 	size := opt.Batch
 	if size <= 0 {
 		size = 256
@@ -38,9 +47,9 @@ func (j *Judge) Stream(ctx context.Context, src eval.Sentences, opt StreamOption
 		}
 		return *src.Sentence(), true
 	}
-	work := func(_ int, s *eval.Sentence) ([]Judgement, error) { return j.judgeSentence(s) }
-	emit := func(_ *eval.Sentence, js *[]Judgement) error {
-		if err := each(n, *js); err != nil {
+	work := func(_ int, s *eval.Sentence) ([]Judgement, error) { return j.judgeSentence(s, input) }
+	emit := func(s *eval.Sentence, js *[]Judgement) error {
+		if err := each(n, s, *js); err != nil {
 			return err
 		}
 		n++
@@ -66,7 +75,12 @@ const longPair = 1 << 20
 // source and every reference) are tried within it first, so that an output
 // too far from them for its length is an error wrapping edits.ErrTooLarge
 // rather than a matrix of gigabytes. That check aligns a long output twice.
-func (j *Judge) judgeSentence(s *eval.Sentence) ([]Judgement, error) {
+//
+// With input, the source is judged first as an output of its own (the
+// unchanged input), its annotation shared with the source's; an output
+// that is the source token for token takes the input's judgement without
+// being judged again.
+func (j *Judge) judgeSentence(s *eval.Sentence, input bool) ([]Judgement, error) {
 	lang := j.Evidence.Lang
 	var ev evidence.Input
 	if s.Source != nil {
@@ -84,9 +98,9 @@ func (j *Judge) judgeSentence(s *eval.Sentence) ([]Judgement, error) {
 			ev.RefEdits = append(ev.RefEdits, es)
 		}
 	}
-	out := make([]Judgement, len(s.Hyps))
-	for h, hyp := range s.Hyps {
-		ev.Hyp = lang.Annotate(hyp.Tokens)
+	// judge judges ev.Hyp, after checking that a long one aligns
+	// within the limit.
+	judge := func() (Judgement, error) {
 		if ev.Source != nil && (ev.Source.Len()+1)*(ev.Hyp.Len()+1) > longPair {
 			_, err := edits.AlignBounded(ev.Source, ev.Hyp, j.Evidence.Options)
 			for _, r := range ev.Refs {
@@ -95,10 +109,37 @@ func (j *Judge) judgeSentence(s *eval.Sentence) ([]Judgement, error) {
 				}
 			}
 			if err != nil {
-				return nil, fmt.Errorf("output %d: %w", h+1, err)
+				return Judgement{}, err
 			}
 		}
-		out[h] = j.JudgeEvidence(ev)
+		return j.JudgeEvidence(ev), nil
+	}
+	off := 0
+	if input {
+		off = 1
+	}
+	out := make([]Judgement, off+len(s.Hyps))
+	sys := out[off:]
+	if input {
+		out[0] = nanJudgement
+		if ev.Source != nil {
+			ev.Hyp = ev.Source
+			var err error
+			if out[0], err = judge(); err != nil {
+				return nil, fmt.Errorf("the unchanged input: %w", err)
+			}
+		}
+	}
+	for h, hyp := range s.Hyps {
+		if input && ev.Source != nil && slices.Equal(hyp.Tokens, s.Source) {
+			sys[h] = out[0]
+			continue
+		}
+		ev.Hyp = lang.Annotate(hyp.Tokens)
+		var err error
+		if sys[h], err = judge(); err != nil {
+			return nil, fmt.Errorf("output %d: %w", h+1, err)
+		}
 	}
 	return out, nil
 }

@@ -1,6 +1,11 @@
 package judge
 
-import "github.com/gecmetric/gecmetric/calibrate/stat"
+import (
+	"math"
+	"slices"
+
+	"github.com/gecmetric/gecmetric/calibrate/stat"
+)
 
 // A Quantity is one of a Judgement's numbers that a Summary averages.
 type Quantity struct {
@@ -25,23 +30,62 @@ const SummaryResamples = 1000
 // A Summary collects, as the sentences stream past, each system's mean of
 // every Quantity with a 95% bootstrap interval (stat.MeanBootstrap, the
 // Poisson bootstrap: sentences are resampled, every system's and
-// quantity's value of a sentence with the same weight). It keeps
-// SummaryResamples × systems × quantities sums, nothing per sentence, so a
-// corpus of any length summarises in the same memory. A quantity a
-// judgement does not give (NaN) is averaged over the sentences that have it.
+// quantity's value of a sentence with the same weight), and how often each
+// label was a system's most likely one. With an unchanged input among the
+// systems (NewSummaryWithInput), it also collects every system's paired
+// difference from the input, sentence by sentence, with its interval: a
+// resample's mean of the differences, Σ w·(x − x_input) / Σ w, over the
+// sentences where both have a value.
+//
+// It keeps SummaryResamples × systems × quantities sums (twice that with
+// an input) and a count per system, quantity and label, nothing per
+// sentence, so a corpus of any length summarises in the same memory. A
+// quantity a judgement does not give (NaN) is averaged over the sentences
+// that have it.
 type Summary struct {
+	// Scales, when set before Systems is called, order each quantity's
+	// label shares by its scale (Scale.Labels), labels on no scale
+	// following in the order they were first seen.
+	Scales []Scale
+
 	names []string
+	input int // the unchanged input's index in names; -1 for none
 	n     int
-	boot  *stat.MeanBootstrap
-	row   []float64 // one sentence's values, system-major
+	boot  *stat.MeanBootstrap // means, system-major; then differences from the input
+	row   []float64
+	// labels counts, per system and quantity (h*len(Quantities)+q), the
+	// outputs whose most likely label each label was; seen lists the
+	// labels in the order they were first counted.
+	labels []map[string]int
+	seen   [][]string
 }
 
 // NewSummary returns an empty summary of the named systems, its resamples
 // drawn from seed: the same judgements in the same order give the same
 // intervals.
 func NewSummary(names []string, seed uint64) *Summary {
+	return NewSummaryWithInput(names, -1, seed)
+}
+
+// NewSummaryWithInput returns an empty summary of the named systems, of
+// which names[input] is the unchanged input (the source judged as an
+// output): every system's difference from it is summarised too. input -1
+// means none, as NewSummary.
+func NewSummaryWithInput(names []string, input int, seed uint64) *Summary {
+	if input >= len(names) {
+		panic("judge: NewSummaryWithInput: the input is not among the systems")
+	}
 	k := len(names) * len(Quantities)
-	return &Summary{names: names, boot: stat.NewMeanBootstrap(k, SummaryResamples, seed), row: make([]float64, k)}
+	cols := k
+	if input >= 0 {
+		cols = 2 * k
+	}
+	s := &Summary{names: names, input: input, boot: stat.NewMeanBootstrap(cols, SummaryResamples, seed), row: make([]float64, cols),
+		labels: make([]map[string]int, k), seen: make([][]string, k)}
+	for i := range s.labels {
+		s.labels[i] = map[string]int{}
+	}
+	return s
 }
 
 // Add adds one sentence's judgements, one per system in the order of the
@@ -51,9 +95,26 @@ func (s *Summary) Add(js []Judgement) {
 		panic("judge: Summary.Add: a judgement per system")
 	}
 	s.n++
+	nq := len(Quantities)
 	for h, jd := range js {
 		for q, sq := range Quantities {
-			s.row[h*len(Quantities)+q] = sq.Get(jd)
+			i := h*nq + q
+			s.row[i] = sq.Get(jd)
+			if l, ok := jd.Labels[sq.Name]; ok {
+				if s.labels[i][l] == 0 {
+					s.seen[i] = append(s.seen[i], l)
+				}
+				s.labels[i][l]++
+			}
+		}
+	}
+	if s.input >= 0 {
+		k := len(js) * nq
+		in := s.row[s.input*nq : (s.input+1)*nq]
+		for h := range js {
+			for q := range nq {
+				s.row[k+h*nq+q] = s.row[h*nq+q] - in[q] // NaN if either is
+			}
 		}
 	}
 	s.boot.Add(s.row)
@@ -65,28 +126,120 @@ type Mean struct {
 	CI   [2]float64 `json:"ci"`
 }
 
-// A SystemSummary is one system's means; Scores leaves out the quantities
-// none of its sentences has.
-type SystemSummary struct {
-	Name      string          `json:"name"`
-	Sentences int             `json:"sentences"`
-	Scores    map[string]Mean `json:"scores"`
+// A LabelShare is the share of a system's outputs whose most likely label
+// on a quantity's scale was Label, of those the quantity has a label for,
+// with its 95% Wilson score interval (stat.Wilson: outputs of different
+// sentences are independent).
+type LabelShare struct {
+	Label string     `json:"label"`
+	Count int        `json:"count"`
+	Share float64    `json:"share"`
+	CI    [2]float64 `json:"ci"`
 }
 
-// Systems returns every system's means, in the order of the names.
+// A SystemSummary is one system's means; Scores leaves out the quantities
+// none of its sentences has. Input marks the unchanged input; VsInput
+// holds every other system's difference from it (system − input), and is
+// nil when there is none. Labels holds, per quantity with labels, the
+// share of each label in scale order. Worst is filled by Judge.Report.
+type SystemSummary struct {
+	Name      string                  `json:"name"`
+	Input     bool                    `json:"input,omitempty"`
+	Sentences int                     `json:"sentences"`
+	Scores    map[string]Mean         `json:"scores"`
+	VsInput   map[string]Mean         `json:"vs_input,omitempty"`
+	Labels    map[string][]LabelShare `json:"labels,omitempty"`
+	Worst     []WorstSentence         `json:"worst,omitempty"`
+}
+
+// HasInput reports whether the summary has an unchanged input with a value
+// for at least one quantity (a test set without sources has none).
+func (s *Summary) HasInput() bool {
+	if s.input < 0 {
+		return false
+	}
+	for q := range Quantities {
+		if s.boot.Count(s.input*len(Quantities)+q) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Systems returns every system's means, in the order of the names; an
+// input without a value (HasInput false) is left out.
 func (s *Summary) Systems() []SystemSummary {
 	var out []SystemSummary
+	nq := len(Quantities)
+	hasInput := s.HasInput()
 	for h, name := range s.names {
-		sys := SystemSummary{Name: name, Sentences: s.n, Scores: map[string]Mean{}}
+		if h == s.input && !hasInput {
+			continue
+		}
+		sys := SystemSummary{Name: name, Input: h == s.input, Sentences: s.n, Scores: map[string]Mean{}}
 		for q, sq := range Quantities {
-			i := h*len(Quantities) + q
-			if s.boot.Count(i) == 0 {
-				continue
+			if m, ok := s.mean(h*nq + q); ok {
+				sys.Scores[sq.Name] = m
 			}
-			ci := s.boot.Interval(i, 0.95)
-			sys.Scores[sq.Name] = Mean{Mean: s.boot.Mean(i), CI: [2]float64{ci.Lo, ci.Hi}}
+			if hasInput {
+				if m, ok := s.mean(len(s.names)*nq + h*nq + q); ok {
+					if sys.VsInput == nil {
+						sys.VsInput = map[string]Mean{}
+					}
+					sys.VsInput[sq.Name] = m
+				}
+			}
+			if shares := s.shares(h*nq+q, sq.Name); shares != nil {
+				if sys.Labels == nil {
+					sys.Labels = map[string][]LabelShare{}
+				}
+				sys.Labels[sq.Name] = shares
+			}
 		}
 		out = append(out, sys)
 	}
 	return out
 }
+
+// mean returns column i's mean and interval, false if no sentence has it.
+func (s *Summary) mean(i int) (Mean, bool) {
+	if s.boot.Count(i) == 0 {
+		return Mean{}, false
+	}
+	ci := s.boot.Interval(i, 0.95)
+	return Mean{Mean: s.boot.Mean(i), CI: [2]float64{ci.Lo, ci.Hi}}, true
+}
+
+// shares returns the label shares of column i (quantity name), in the
+// order of its scale, every label of the scale listed (count 0 too); nil
+// if no output has a label.
+func (s *Summary) shares(i int, name string) []LabelShare {
+	counts := s.labels[i]
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	if total == 0 {
+		return nil
+	}
+	var order []string
+	if k := slices.IndexFunc(s.Scales, func(sc Scale) bool { return sc.Quantity == name }); k >= 0 {
+		order = slices.Clone(s.Scales[k].Labels)
+	}
+	for _, l := range s.seen[i] {
+		if !slices.Contains(order, l) {
+			order = append(order, l)
+		}
+	}
+	out := make([]LabelShare, len(order))
+	for k, l := range order {
+		c := counts[l]
+		ci := stat.Wilson(c, total, 0.95)
+		out[k] = LabelShare{Label: l, Count: c, Share: float64(c) / float64(total), CI: [2]float64{ci.Lo, ci.Hi}}
+	}
+	return out
+}
+
+// nanJudgement is the judgement of an output that was not judged.
+var nanJudgement = Judgement{Grammaticality: math.NaN(), Fluency: math.NaN(), Meaning: math.NaN(),
+	Overcorrection: math.NaN(), RemainingErrors: math.NaN(), Overall: math.NaN()}

@@ -188,7 +188,7 @@ func loadCompare(ctx context.Context, e *env, cmd *cli.Command) (_ *compare.Syst
 			return nil, nil, "", err
 		}
 		var err error
-		if jd, err = newJudge(cmd.String("lang"), nil); err != nil {
+		if jd, _, err = newJudge(cmd.String("lang"), nil); err != nil {
 			return nil, nil, "", fmt.Errorf("--metrics overall: %w", err)
 		}
 	}

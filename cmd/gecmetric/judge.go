@@ -7,10 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/urfave/cli/v3"
 
@@ -21,6 +20,7 @@ import (
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/sv"
+	"github.com/gecmetric/gecmetric/htmlreport"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
@@ -31,8 +31,13 @@ func judgeCommand(e *env) *cli.Command {
 		Name:  "judge",
 		Usage: "say what human raters would say of each output: grammaticality, fluency, meaning, over-correction",
 		Description: "Judges every line of every --hyp file against its --source (and --ref, when given) with\n" +
-			"calibrated models and prints per system the mean of every quantity with its 95% (Poisson) bootstrap\n" +
-			"interval (a table, or --json); --jsonl writes one JSON object per sentence and system instead.\n" +
+			"calibrated models and prints, after each scale's range and direction and the evidence used, per\n" +
+			"system the mean of every quantity with its 95% (Poisson) bootstrap interval, the difference from\n" +
+			"the unchanged input (the source judged as an output, listed as (input)) with its paired interval,\n" +
+			"and the share of each label; then the signature (models, evidence, bootstrap). --json gives the\n" +
+			"same with label-share intervals and the --show sentences per system that pull it down the most\n" +
+			"(lowest overall score relative to the input); --html FILE writes it as a self-contained page with\n" +
+			"word diffs; --jsonl writes one JSON object per sentence and system instead.\n" +
 			"--llm-queries OUT.jsonl writes the seed-000 queries of the inputs (for --llm-json or an LLM)\n" +
 			"instead of judging. Without --ref, the reference-free\n" +
 			"models. With --llm-json QUERIES.jsonl, answers seed-000 queries in the GPT-4 judge's format.\n" +
@@ -46,7 +51,9 @@ func judgeCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "lang", Value: "en", Usage: "language of the default models: en or sv"},
 			&cli.StringSliceFlag{Name: "model", Usage: "a model fitted with 'gecmetric calibrate fit' to use instead of the default for its scale (repeatable)"},
 			&cli.BoolFlag{Name: "jsonl", Usage: "one JSON object per sentence and system instead of the per-system table"},
-			&cli.BoolFlag{Name: "json", Usage: "the per-system means with 95% bootstrap intervals as JSON"},
+			&cli.BoolFlag{Name: "json", Usage: "the per-system report as JSON: means, differences from the input, label shares, the sentences that pull each system down, scales, models and signature"},
+			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page (distributions, differences from the input, the sentences that pull each system down with word diffs) to this file", Action: outputPath},
+			&cli.IntFlag{Name: "show", Value: judge.DefaultWorst, Usage: "list the N sentences per system that pull it down the most, in --json and --html (0: none)"},
 			&cli.StringFlag{Name: "llm-queries", Usage: "write the seed-000 queries of --source and the --hyp files (up to four outputs per query) to this JSON Lines file, and stop", Action: outputPath},
 			&cli.StringFlag{Name: "llm-json", Usage: "answer the seed-000 queries in this JSON Lines file, like the GPT-4 judge"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed of the intervals"},
@@ -65,8 +72,11 @@ func judgeCommand(e *env) *cli.Command {
 				if in.files != nil {
 					defer in.files.Close()
 				}
+				if slices.Contains(in.names, judge.InputName) {
+					return usageError{fmt.Errorf("a --hyp named %s: the name is the unchanged input's; give the system another NAME=FILE", judge.InputName)}
+				}
 			}
-			j, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
+			j, files, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
 			if err != nil {
 				return err
 			}
@@ -86,48 +96,58 @@ func judgeCommand(e *env) *cli.Command {
 			if path := cmd.String("llm-queries"); path != "" {
 				return writeLLMQueryFile(cmd, path)
 			}
-			opt := judge.StreamOptions{}
-			opt.Progress = e.sentences(in.lines)
-			var sum *judge.Summary
-			var lines func(int, []judge.Judgement) error
-			w := bufio.NewWriter(e.stdout)
-			if cmd.Bool("jsonl") {
-				lines = judgeLineWriter(w, in.names)
-			} else {
-				sum = judge.NewSummary(in.names, cmd.Uint64("seed"))
+			if cmd.Int("show") < 0 {
+				return usageError{fmt.Errorf("--show %d: want 0 or more sentences per system", cmd.Int("show"))}
 			}
-			err = j.Stream(ctx, in.sentences, opt, func(i int, js []judge.Judgement) error {
-				if sum != nil {
-					sum.Add(js)
-					return nil
+			w := bufio.NewWriter(e.stdout)
+			if cmd.Bool("jsonl") && cmd.String("html") == "" {
+				opt := judge.StreamOptions{Progress: e.sentences(in.lines)}
+				if err := j.Stream(ctx, in.sentences, opt, judgeLineWriter(w, in.names)); err != nil {
+					return inputError(err)
 				}
-				return lines(i, js)
-			})
+				in.warn(e.stderr, nil)
+				return w.Flush()
+			}
+			opt := judge.ReportOptions{Seed: cmd.Uint64("seed"), Worst: cmd.Int("show"), Version: version,
+				ModelFiles: files, Progress: e.sentences(in.lines)}
+			if cmd.Bool("jsonl") {
+				opt.Each = judgeLineWriter(w, in.names)
+			}
+			rep, err := j.Report(ctx, in.sentences, in.names, opt)
 			if err != nil {
 				return inputError(err)
 			}
 			in.warn(e.stderr, nil)
-			if sum != nil {
-				if cmd.Bool("json") {
-					return writeJudgeSummary(e.stdout, sum)
+			if path := cmd.String("html"); path != "" {
+				if err := atomicfile.Write(path, func(w io.Writer) error { return htmlreport.Judge(w, rep) }); err != nil {
+					return err
 				}
-				return writeJudgeTable(e, sum.Systems())
 			}
-			return w.Flush()
+			switch {
+			case cmd.Bool("jsonl"):
+				return w.Flush()
+			case cmd.Bool("json"):
+				enc := json.NewEncoder(e.stdout)
+				enc.SetIndent("", "  ")
+				return enc.Encode(rep)
+			}
+			return rep.WriteText(e.stdout)
 		},
 	}
 }
 
 // newJudge returns the judge of a language with its default models, and
-// user models in place of the defaults for their scales.
-func newJudge(lang string, models []string) (*judge.Judge, error) {
+// user models in place of the defaults for their scales, with the files
+// the user models were read from.
+func newJudge(lang string, models []string) (*judge.Judge, map[*calibrate.Model]string, error) {
 	j, err := judge.New(lang)
 	if errors.Is(err, judge.ErrLanguage) {
-		return nil, usageError{fmt.Errorf("--lang %q: %w", lang, judge.ErrLanguage)}
+		return nil, nil, usageError{fmt.Errorf("--lang %q: %w", lang, judge.ErrLanguage)}
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	files := map[*calibrate.Model]string{}
 	set := j.Models
 	// A user model replaces every default model of its quantity (all
 	// forms), so that a judgement never mixes the user's model with ours;
@@ -136,24 +156,25 @@ func newJudge(lang string, models []string) (*judge.Judge, error) {
 	for _, path := range models {
 		m, err := calibrate.ReadModelFile(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		files[m] = filepath.Base(path)
 		if m.Language != "" && m.Language != lang {
-			return nil, fmt.Errorf("%s: a model for %q, but --lang is %q", path, m.Language, lang)
+			return nil, nil, fmt.Errorf("%s: a model for %q, but --lang is %q", path, m.Language, lang)
 		}
 		q, err := judge.QuantityOf(m)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
 		if !replaced[q] {
 			delete(set, q)
 			replaced[q] = true
 		}
 		if err := set.Add(q, m); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	return j, nil
+	return j, files, nil
 }
 
 // openJudgeInput opens the files as eval does (M2 or text references,
@@ -202,37 +223,6 @@ func writeJudgeSummary(w io.Writer, sum *judge.Summary) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
-}
-
-// writeJudgeTable prints the per-system means, one row per system.
-func writeJudgeTable(e *env, systems []judge.SystemSummary) error {
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	head := []string{"system", "sentences"}
-	var names []string
-	for _, q := range judge.Quantities {
-		if slices.ContainsFunc(systems, func(s judge.SystemSummary) bool { _, ok := s.Scores[q.Name]; return ok }) {
-			names = append(names, q.Name)
-			head = append(head, q.Name)
-		}
-	}
-	fmt.Fprintln(tw, strings.Join(head, "\t"))
-	for _, s := range systems {
-		row := []string{s.Name, strconv.Itoa(s.Sentences)}
-		for _, n := range names {
-			m, ok := s.Scores[n]
-			if !ok {
-				row = append(row, "-")
-				continue
-			}
-			row = append(row, fmt.Sprintf("%.3f [%.3f, %.3f]", m.Mean, m.CI[0], m.CI[1]))
-		}
-		fmt.Fprintln(tw, strings.Join(row, "\t"))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintln(e.stdout, "\nmeans over sentences, 95% Poisson-bootstrap intervals (1,000 resamples); --jsonl for every sentence")
-	return err
 }
 
 // writeLLMQueryFile writes the seed-000 queries of --source and the --hyp
