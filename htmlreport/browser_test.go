@@ -100,6 +100,8 @@ func TestBrowserPages(t *testing.T) {
 			1, 1, "h1", "agreement"},
 		{"correlation", write("correlation.html", func(w io.Writer) error { return Correlation(w, "m", []calibrate.Correlation{corr}) }),
 			1, 0, "h2", "fluency"},
+		{"judge", write("judge.html", func(w io.Writer) error { return Judge(w, testJudgeReport()) }),
+			3, 9, "div.sentence ins", "<now>"},
 	}
 	for _, pg := range pages {
 		t.Run(pg.name, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/agreement"
 	"github.com/gecmetric/gecmetric/human"
@@ -169,3 +170,125 @@ func TestCorrelation(t *testing.T) {
 }
 
 func compareSeed() significance.Options { return significance.Options{Resamples: 200, Seed: 1} }
+
+// testJudgeReport is a judge report of the unchanged input and two
+// systems on two quantities: "good" better than the input on both, "bad"
+// worse on grammaticality and with more over-correction, one sentence
+// pulling it down.
+func testJudgeReport() *judge.Report {
+	g := judge.Scale{Quantity: judge.Grammaticality, Low: 1, High: 4, Labels: []string{"Incomprehensible", "Somewhat comprehensible", "Comprehensible", "Perfect"},
+		Values: []float64{1, 2, 3, 4}, HigherIsBetter: true, Models: []string{"en-grammaticality-alone.json"}}
+	oc := judge.Scale{Quantity: judge.Overcorrection, Low: 0, High: 3, Labels: []string{"No", "Minor", "Moderate", "Substantial"},
+		Values: []float64{0, 1, 2, 3}, Models: []string{"en-overcorrection-reference.json"}}
+	ov := judge.Scale{Quantity: judge.Overall, Low: 0, High: 1, HigherIsBetter: true, Models: []string{"en-overall-reference.json"}}
+	m := func(mean, lo, hi float64) judge.Mean { return judge.Mean{Mean: mean, CI: [2]float64{lo, hi}} }
+	shares := func(counts ...int) []judge.LabelShare {
+		var out []judge.LabelShare
+		labels := []string{"Incomprehensible", "Somewhat comprehensible", "Comprehensible", "Perfect"}
+		for k, c := range counts {
+			out = append(out, judge.LabelShare{Label: labels[k], Count: c, Share: float64(c) / 10, CI: [2]float64{max(0, float64(c)/10-0.1), min(1, float64(c)/10+0.1)}})
+		}
+		return out
+	}
+	in := judge.Judgement{Grammaticality: 3.1, Overcorrection: 0.1, Overall: 0.6, Labels: map[string]string{judge.Grammaticality: "Comprehensible"}}
+	bad := judge.Judgement{Grammaticality: 2.2, Overcorrection: 1.4, Overall: 0.2, Labels: map[string]string{judge.Grammaticality: "Somewhat comprehensible"}}
+	return &judge.Report{
+		Signature: "judge:en|models:0123456789ab|evidence:reference|refs:1|bootstrap:poisson,n=1000,seed=1", Language: "en", Sentences: 10,
+		Evidence: []judge.EvidenceCount{{Form: "reference", Sentences: 10, MinRefs: 1, MaxRefs: 1}},
+		Scales:   []judge.Scale{g, oc, ov}, Models: []judge.ModelInfo{{Name: "en-grammaticality-alone.json", Quantity: "grammaticality", Form: "alone", Embedded: true, SHA256: "abcdefabcdef"}},
+		ModelsHash: "0123456789ab", Resamples: 1000, Seed: 1,
+		Systems: []judge.SystemSummary{
+			{Name: judge.InputName, Input: true, Sentences: 10,
+				Scores:  map[string]judge.Mean{judge.Grammaticality: m(3.1, 3.0, 3.2), judge.Overcorrection: m(0.1, 0.05, 0.15), judge.Overall: m(0.6, 0.5, 0.7)},
+				VsInput: map[string]judge.Mean{judge.Grammaticality: m(0, 0, 0), judge.Overcorrection: m(0, 0, 0), judge.Overall: m(0, 0, 0)},
+				Labels:  map[string][]judge.LabelShare{judge.Grammaticality: shares(0, 1, 8, 1)}},
+			{Name: "good", Sentences: 10,
+				Scores:  map[string]judge.Mean{judge.Grammaticality: m(3.5, 3.4, 3.6), judge.Overcorrection: m(0.1, 0.05, 0.15), judge.Overall: m(0.7, 0.6, 0.8)},
+				VsInput: map[string]judge.Mean{judge.Grammaticality: m(0.4, 0.3, 0.5), judge.Overcorrection: m(0, -0.02, 0.02), judge.Overall: m(0.1, 0.05, 0.15)},
+				Labels:  map[string][]judge.LabelShare{judge.Grammaticality: shares(0, 0, 5, 5)}},
+			{Name: "bad <b>", Sentences: 10,
+				Scores:  map[string]judge.Mean{judge.Grammaticality: m(2.9, 2.8, 3.0), judge.Overcorrection: m(0.4, 0.3, 0.5), judge.Overall: m(0.5, 0.4, 0.6)},
+				VsInput: map[string]judge.Mean{judge.Grammaticality: m(-0.2, -0.3, -0.1), judge.Overcorrection: m(0.3, 0.2, 0.4), judge.Overall: m(-0.1, -0.15, -0.05)},
+				Labels:  map[string][]judge.LabelShare{judge.Grammaticality: shares(1, 2, 7, 0)},
+				Worst: []judge.WorstSentence{{Line: 4, Delta: -0.4, Source: "He go to school .", Output: "He go school <now> .", Refs: []string{"He goes to school ."},
+					Judgement: bad, InputJudgement: &in}}},
+		},
+	}
+}
+
+func TestJudge(t *testing.T) {
+	rep := testJudgeReport()
+	var a, b bytes.Buffer
+	if err := Judge(&a, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := Judge(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two renderings of one report differ")
+	}
+	page := a.String()
+	plain := html.UnescapeString(page) // html/template writes + as &#43;
+	for _, want := range []string{
+		"<title>gecmetric judge: 2 systems, 10 sentences</title>",
+		"Evidence: the source and references (1 per sentence), all 10 sentences.",
+		`<p class="sig">judge:en|models:0123456789ab|`,
+		// The scales: range, ends, direction and models.
+		`<tr><td class="l">grammaticality</td><td>1-4</td><td class="l">1 = Incomprehensible, 4 = Perfect</td><td class="l">higher is better</td><td class="l"></td><td class="l">en-grammaticality-alone.json</td></tr>`,
+		`<tr><td class="l">overcorrection</td><td>0-3</td><td class="l">0 = No, 3 = Substantial</td><td class="l">lower is better</td>`,
+		`<td class="l"><code>abcdefabcdef</code></td>`,
+		// The means, the input first.
+		`<tr class="input"><td class="l">(input)</td><td>10</td><td>3.100 [3.000, 3.200]</td>`,
+		`<td class="l"><a href="#s2">good</a></td>`,
+		// Differences coloured by the scale's direction: more
+		// over-correction is worse, an interval across 0 is neither.
+		`<tr><td class="l">good</td><td class="better">+0.400 [+0.300, +0.500]</td><td class="">+0.000 [−0.020, +0.020]</td><td class="better">+0.100 [+0.050, +0.150]</td></tr>`,
+		`<tr><td class="l">bad &lt;b&gt;</td><td class="worse">−0.200 [−0.300, −0.100]</td><td class="worse">&#43;0.300 [&#43;0.200, &#43;0.400]</td><td class="worse">`,
+		// The distribution: a segment per label with a count, worst label
+		// first, its share as the width.
+		`<h3>grammaticality 1-4 (1 = Incomprehensible, 4 = Perfect), higher is better</h3>`,
+		`<span class="lab4" style="width: 50.000%" title="Perfect: 50.0% [40.0, 60.0] (5 outputs)">50%</span>`,
+		`<span class="lab0" style="width: 10.000%" title="Incomprehensible: 10.0% [0.0, 20.0] (1 outputs)">10%</span>`,
+		// The sentence that pulls "bad" down, escaped, with its diff.
+		`<h2 id="s3">bad &lt;b&gt;: the sentences that pull it down</h2>`,
+		`<b>line 4</b>: overall 0.200, 0.400 below the unchanged input&#39;s 0.600`,
+		`<div class="words">He go <del>to</del> school <ins>&lt;now&gt;</ins> .</div>`,
+		`<div class="ref">reference: He goes to school .</div>`,
+		`grammaticality 2.200 “Somewhat comprehensible” (input 3.100 “Comprehensible”)`,
+	} {
+		if !strings.Contains(page, want) && !strings.Contains(plain, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, `<h2 id="s1">`) {
+		t.Error("a section of sentences that pull the input down")
+	}
+	if !strings.Contains(page, `<h2 id="s2">good: the sentences that pull it down</h2>`+"\n"+`<p class="note">No sentence scores below`) {
+		t.Error("good: no note that nothing pulls it down")
+	}
+	// A figure per quantity of differences: 7.5 in wide at 144 dpi.
+	sizes := images(t, page)
+	if len(sizes) != 3 || sizes[0][0] != 1080 {
+		t.Errorf("figures %v, want three 1080 px wide", sizes)
+	}
+
+	// Without an input: no differences, no figures, the lowest sentences.
+	rep.Systems = rep.Systems[1:]
+	for k := range rep.Systems {
+		rep.Systems[k].VsInput = nil
+		for w := range rep.Systems[k].Worst {
+			rep.Systems[k].Worst[w].InputJudgement = nil
+			rep.Systems[k].Worst[w].Delta = 0.2
+		}
+	}
+	var c bytes.Buffer
+	if err := Judge(&c, rep); err != nil {
+		t.Fatal(err)
+	}
+	page = c.String()
+	if strings.Contains(page, "Difference from the unchanged input") || len(images(t, page)) != 0 || !strings.Contains(page, "<b>line 4</b>: overall 0.200</div>") ||
+		!strings.Contains(page, "sentences of lowest overall score (no unchanged input to compare with)") {
+		t.Errorf("page without an input:\n%s", page)
+	}
+}

@@ -119,7 +119,7 @@ func Judge(w io.Writer, rep *judge.Report) error {
 			case len(s.Worst) > 0 && pg.HasInput:
 				ps.WorstNote = fmt.Sprintf("The %d sentences whose overall score falls furthest below the unchanged input's, worst first; the diff is from the source to the output.", len(s.Worst))
 			case len(s.Worst) > 0:
-				ps.WorstNote = fmt.Sprintf("The %d sentences of lowest overall score (no sources, so no input to compare with).", len(s.Worst))
+				ps.WorstNote = fmt.Sprintf("The %d sentences of lowest overall score (no unchanged input to compare with).", len(s.Worst))
 			case pg.HasInput:
 				ps.Unavailable = true
 			}

@@ -53,6 +53,7 @@ func judgeCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "jsonl", Usage: "one JSON object per sentence and system instead of the per-system table"},
 			&cli.BoolFlag{Name: "json", Usage: "the per-system report as JSON: means, differences from the input, label shares, the sentences that pull each system down, scales, models and signature"},
 			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page (distributions, differences from the input, the sentences that pull each system down with word diffs) to this file", Action: outputPath},
+			&cli.BoolFlag{Name: "no-input", Usage: "do not judge the unchanged input (the sources as outputs): no differences from it, and a run up to a quarter shorter"},
 			&cli.IntFlag{Name: "show", Value: judge.DefaultWorst, Usage: "list the N sentences per system that pull it down the most, in --json and --html (0: none)"},
 			&cli.StringFlag{Name: "llm-queries", Usage: "write the seed-000 queries of --source and the --hyp files (up to four outputs per query) to this JSON Lines file, and stop", Action: outputPath},
 			&cli.StringFlag{Name: "llm-json", Usage: "answer the seed-000 queries in this JSON Lines file, like the GPT-4 judge"},
@@ -109,7 +110,7 @@ func judgeCommand(e *env) *cli.Command {
 				return w.Flush()
 			}
 			opt := judge.ReportOptions{Seed: cmd.Uint64("seed"), Worst: cmd.Int("show"), Version: version,
-				ModelFiles: files, Progress: e.sentences(in.lines)}
+				NoInput: cmd.Bool("no-input"), ModelFiles: files, Progress: e.sentences(in.lines)}
 			if cmd.Bool("jsonl") {
 				opt.Each = judgeLineWriter(w, in.names)
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,34 +42,111 @@ func TestJudgeDemo(t *testing.T) {
 	}
 }
 
+// TestJudgeSummaryJSON checks the relations in judge --json that hold
+// whatever the models: the unchanged input first, its difference from
+// itself 0 [0, 0]; every mean and difference inside its interval; each
+// difference the system's mean less the input's; every quantity's label
+// shares summing to 1 in the order of its scale, inside their intervals;
+// a scale per quantity, and the signature naming the models' hash.
 func TestJudgeSummaryJSON(t *testing.T) {
 	out, _, code := gecmetric(t, "", "judge", "--json")
 	if code != 0 {
 		t.Fatalf("code %d", code)
 	}
+	type mean struct {
+		Mean float64    `json:"mean"`
+		CI   [2]float64 `json:"ci"`
+	}
 	var s struct {
+		Signature  string `json:"signature"`
+		ModelsHash string `json:"models_hash"`
+		Sentences  int    `json:"sentences"`
+		Evidence   []struct {
+			Form      string `json:"form"`
+			Sentences int    `json:"sentences"`
+		} `json:"evidence"`
+		Scales []struct {
+			Quantity       string   `json:"quantity"`
+			Labels         []string `json:"labels"`
+			HigherIsBetter bool     `json:"higher_is_better"`
+			Models         []string `json:"models"`
+		} `json:"scales"`
+		Models []struct {
+			Name string `json:"name"`
+		} `json:"models"`
 		Systems []struct {
-			Name   string `json:"name"`
-			Scores map[string]struct {
-				Mean float64    `json:"mean"`
-				CI   [2]float64 `json:"ci"`
-			} `json:"scores"`
+			Name    string          `json:"name"`
+			Input   bool            `json:"input"`
+			Scores  map[string]mean `json:"scores"`
+			VsInput map[string]mean `json:"vs_input"`
+			Labels  map[string][]struct {
+				Label string     `json:"label"`
+				Count int        `json:"count"`
+				Share float64    `json:"share"`
+				CI    [2]float64 `json:"ci"`
+			} `json:"labels"`
+			Worst []struct {
+				Line  int     `json:"line"`
+				Delta float64 `json:"delta"`
+			} `json:"worst"`
 		} `json:"systems"`
 	}
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Systems) != 2 || s.Systems[0].Name != "careful" {
+	if len(s.Systems) != 3 || s.Systems[0].Name != "(input)" || !s.Systems[0].Input || s.Systems[1].Name != "careful" {
 		t.Fatalf("systems %+v", s.Systems)
 	}
+	if s.Sentences != 12 || len(s.Evidence) != 1 || s.Evidence[0].Sentences != 12 {
+		t.Errorf("%d sentences, evidence %+v", s.Sentences, s.Evidence)
+	}
+	if !strings.HasPrefix(s.Signature, "judge:en|models:"+s.ModelsHash+"|evidence:"+s.Evidence[0].Form+"|") || len(s.ModelsHash) != 12 || len(s.Models) == 0 {
+		t.Errorf("signature %q, models hash %q", s.Signature, s.ModelsHash)
+	}
+	if len(s.Scales) != 6 {
+		t.Errorf("%d scales, want one per quantity", len(s.Scales))
+	}
+	in := s.Systems[0]
 	for _, sys := range s.Systems {
+		if len(sys.Scores) != 6 || len(sys.VsInput) != 6 {
+			t.Errorf("%s: %d quantities, %d differences", sys.Name, len(sys.Scores), len(sys.VsInput))
+		}
 		for q, m := range sys.Scores {
-			if !(m.CI[0] <= m.Mean && m.Mean <= m.CI[1]) {
-				t.Errorf("%s %s: mean %v outside %v", sys.Name, q, m.Mean, m.CI)
+			d := sys.VsInput[q]
+			if !(m.CI[0] <= m.Mean && m.Mean <= m.CI[1]) || !(d.CI[0] <= d.Mean && d.Mean <= d.CI[1]) {
+				t.Errorf("%s %s: mean %+v, difference %+v, outside their intervals", sys.Name, q, m, d)
+			}
+			if math.Abs(d.Mean-(m.Mean-in.Scores[q].Mean)) > 1e-9 {
+				t.Errorf("%s %s: difference %v, means %v and %v", sys.Name, q, d.Mean, m.Mean, in.Scores[q].Mean)
+			}
+			if sys.Input && (d.Mean != 0 || d.CI != [2]float64{0, 0}) {
+				t.Errorf("input − input %s = %+v", q, d)
 			}
 		}
-		if len(sys.Scores) != 6 {
-			t.Errorf("%s: %d quantities", sys.Name, len(sys.Scores))
+		for _, sc := range s.Scales {
+			shares, ok := sys.Labels[sc.Quantity]
+			if sc.Quantity == "overall" {
+				if ok {
+					t.Errorf("%s: label shares of overall", sys.Name)
+				}
+				continue
+			}
+			sum, n := 0.0, 0
+			for k, l := range shares {
+				sum += l.Share
+				n += l.Count
+				if k < len(sc.Labels) && l.Label != sc.Labels[k] || !(l.CI[0] <= l.Share && l.Share <= l.CI[1]) {
+					t.Errorf("%s %s: share %+v, scale labels %v", sys.Name, sc.Quantity, l, sc.Labels)
+				}
+			}
+			if math.Abs(sum-1) > 1e-12 || n != 12 {
+				t.Errorf("%s %s: shares sum to %v over %d outputs", sys.Name, sc.Quantity, sum, n)
+			}
+		}
+		for k, w := range sys.Worst {
+			if !(w.Delta < 0) || k > 0 && w.Delta < sys.Worst[k-1].Delta || k >= 5 {
+				t.Errorf("%s: worst sentences %+v", sys.Name, sys.Worst)
+			}
 		}
 	}
 }
