@@ -85,7 +85,7 @@ func ExtractParallel(ctx context.Context, source string, targets []string, opt E
 }
 
 // extractSentence returns the block of one source line and its targets,
-// nil for an empty source line. A pair too far apart for its length to
+// nil for an empty source line; the block's Line is the source's line. A pair too far apart for its length to
 // align within the cell limit (edits.ErrTooLarge) is an error at the
 // target's line.
 func extractSentence(s *TestSentence, files []TestFile, opt *ExtractOptions) (*M2Block, error) {
@@ -98,7 +98,7 @@ func extractSentence(s *TestSentence, files []TestFile, opt *ExtractOptions) (*M
 	// systems often leave a sentence alone, or agree on its correction.
 	var src *edits.Sentence
 	srcText := strings.Join(s.Source, " ")
-	b := &M2Block{Source: slices.Clone(s.Source)}
+	b := &M2Block{Line: s.Index + 1, Source: slices.Clone(s.Source)}
 	done := make([][]edits.Edit, len(s.Hyps))
 	for t := range s.Hyps {
 		tgt := &s.Hyps[t]

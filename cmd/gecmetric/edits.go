@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -48,7 +50,9 @@ func editsCommand(e *env) *cli.Command {
 			"unchanged sentence. With --m2 FILE --reclassify, keeps the spans of an existing M2 and gives\n" +
 			"them types, like errant_m2 -gold; with --m2 FILE alone, extracts the edits again from each\n" +
 			"annotator's correction, like errant_m2 -auto. --compare-with FILE.m2 prints how far the result agrees\n" +
-			"with another M2 (span P/R/F1, type agreement, type confusion) instead of the M2.",
+			"with another M2 (span P/R/F1, type agreement, type confusion) instead of the M2.\n" +
+			"--format json|jsonl writes each sentence's edits as JSON instead (ERRANT's Edit attributes,\n" +
+			"a coder's noop included as in the M2). '-' for a file reads standard input.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "source", Aliases: []string{"orig"}, Usage: "source sentences, one per line (errant_parallel's -orig)"},
 			&cli.StringSliceFlag{Name: "target", Aliases: []string{"cor"}, Usage: "corrected sentences, one per line (repeatable; coder id = position)"},
@@ -62,6 +66,7 @@ func editsCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "max-tokens", Value: corpora.DefaultMaxTokens, Usage: "refuse a sentence longer than this many tokens (-1: no limit)"},
 			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr even when it is not a terminal"},
 			&cli.StringFlag{Name: "html", Usage: "with --compare-with: also write the agreement as an HTML page with the type confusion as a heat map", Action: outputPath},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "m2", Usage: "output: m2, json (one array of sentences) or jsonl (one sentence per line); a sentence is {line, source, edits: [{o_start, o_end, o_str, c_start, c_end, c_str, type, coder}]}"},
 		}, tokenizeFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if cmd.String("html") != "" && cmd.String("compare-with") == "" {
@@ -70,6 +75,15 @@ func editsCommand(e *env) *cli.Command {
 			merge, err := edits.ParseMergeStrategy(cmd.String("merge"))
 			if err != nil {
 				return usageError{err}
+			}
+			format := cmd.String("format")
+			switch format {
+			case "m2", "json", "jsonl":
+			default:
+				return usageError{fmt.Errorf("--format %q: want m2, json or jsonl", format)}
+			}
+			if format != "m2" && cmd.String("compare-with") != "" {
+				return usageError{errors.New("--format json|jsonl writes the edits; --compare-with prints an agreement instead")}
 			}
 			opt := corpora.ExtractOptions{
 				Lang:      languageFor(cmd.String("lang")),
@@ -104,13 +118,15 @@ func editsCommand(e *env) *cli.Command {
 				defer cmp.close()
 			}
 			run := func(w io.Writer) error {
-				var mw *corpora.M2Writer
+				var mw blockWriter
 				if w != nil {
-					mw = corpora.NewM2Writer(w)
+					mw = newBlockWriter(w, format)
 				}
 				err := extract(func(b *corpora.M2Block) error {
 					if mw != nil {
-						mw.Write(b)
+						if err := mw.Write(b); err != nil {
+							return err
+						}
 					}
 					if cmp != nil {
 						return cmp.add(b)
@@ -139,6 +155,94 @@ func editsCommand(e *env) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// A blockWriter writes extracted blocks in an output format.
+type blockWriter interface {
+	Write(b *corpora.M2Block) error
+	Flush() error
+}
+
+func newBlockWriter(w io.Writer, format string) blockWriter {
+	if format == "m2" {
+		return m2BlockWriter{corpora.NewM2Writer(w)}
+	}
+	return &jsonBlockWriter{bw: bufio.NewWriter(w), array: format == "json"}
+}
+
+type m2BlockWriter struct{ *corpora.M2Writer }
+
+func (m m2BlockWriter) Write(b *corpora.M2Block) error { m.M2Writer.Write(b); return nil }
+
+// jsonSentence is one sentence of `edits --format json|jsonl`.
+type jsonSentence struct {
+	Line   int        `json:"line"`   // the source's line (the S line of an M2 input)
+	Source string     `json:"source"` // the source tokens joined by spaces
+	Edits  []jsonEdit `json:"edits"`
+}
+
+// jsonEdit is one edit as ERRANT's Edit has it: source span and tokens,
+// correction span and tokens, type, and the annotator (coder). c_str is
+// the M2 correction field: "" for a deletion, "-NONE-" for a noop, gold
+// alternatives joined by "||". A span is -1 when unknown (a noop; a
+// correction span of an edit read from M2 and kept).
+type jsonEdit struct {
+	OStart int    `json:"o_start"`
+	OEnd   int    `json:"o_end"`
+	OStr   string `json:"o_str"`
+	CStart int    `json:"c_start"`
+	CEnd   int    `json:"c_end"`
+	CStr   string `json:"c_str"`
+	Type   string `json:"type"`
+	Coder  int    `json:"coder"`
+}
+
+// jsonBlockWriter writes blocks as a JSON array of jsonSentence, one
+// sentence per line, or as JSON Lines.
+type jsonBlockWriter struct {
+	bw    *bufio.Writer
+	array bool
+	n     int
+}
+
+func (j *jsonBlockWriter) Write(b *corpora.M2Block) error {
+	s := jsonSentence{Line: b.Line, Source: strings.Join(b.Source, " "), Edits: make([]jsonEdit, 0, len(b.Edits))}
+	for _, e := range b.Edits {
+		je := jsonEdit{OStart: e.OStart, OEnd: e.OEnd, CStart: e.CStart, CEnd: e.CEnd, CStr: e.CorrectionField(), Type: e.Type, Coder: e.Coder}
+		if e.IsNoop() {
+			je.CStart, je.CEnd = -1, -1
+		} else {
+			je.OStr = strings.Join(e.O, " ")
+		}
+		s.Edits = append(s.Edits, je)
+	}
+	line, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !j.array:
+	case j.n == 0:
+		j.bw.WriteString("[\n")
+	default:
+		j.bw.WriteString(",\n")
+	}
+	j.n++
+	j.bw.Write(line)
+	if !j.array {
+		j.bw.WriteByte('\n')
+	}
+	return nil
+}
+
+func (j *jsonBlockWriter) Flush() error {
+	if j.array {
+		if j.n == 0 {
+			j.bw.WriteString("[")
+		}
+		j.bw.WriteString("\n]\n")
+	}
+	return j.bw.Flush()
 }
 
 // An m2Comparison compares extracted blocks with an M2 file, block by

@@ -19,6 +19,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/internal/demo"
+	"github.com/gecmetric/gecmetric/metrics/chrf"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
@@ -29,7 +30,7 @@ func evalCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "eval",
 		Usage:     "score systems against references with M2, ERRANT and GLEU at once",
-		UsageText: "gecmetric eval [--source S] --ref R [--ref R2 ...] --hyp [NAME=]H1 [--hyp H2 ...] [--metrics m2,errant,gleu] [--beta 0.5] [--format text|json|csv|latex|errant] [-b] [-w N] [--confidence] [--per-sentence FILE.jsonl] [-o FILE]",
+		UsageText: "gecmetric eval [--source S] --ref R [--ref R2 ...] --hyp [NAME=]H1 [--hyp H2 ...] [--metrics m2,errant,gleu,chrf] [--beta 0.5] [--format text|json|csv|latex|errant] [-b] [-w N] [--confidence] [--per-sentence FILE.jsonl] [-o FILE]",
 		Description: "References (--ref) are M2 files (every annotator a reference; the M2 gives the source,\n" +
 			"so --source is optional) or plain text, one tokenised sentence per line, whose edits are\n" +
 			"extracted. Hypotheses (--hyp) are plain text (edits extracted) or M2 files, whose edits are\n" +
@@ -38,7 +39,7 @@ func evalCommand(e *env) *cli.Command {
 			"With no files, scores the built-in demo set. Prints one table, systems as rows, and the\n" +
 			"signature of the configuration; --format json|csv|latex the same as JSON, CSV or a LaTeX\n" +
 			"tabular, --format errant (or --errant-cat 1|2|3) compare_m2.py's tables, -b the scores alone.",
-		Flags: append(scoringFlags("comma-separated metrics: m2, errant, gleu",
+		Flags: append(scoringFlags("comma-separated metrics: m2, errant, gleu, chrf (sacreBLEU's chrF2, in [0, 1]; only when named)",
 			&cli.StringSliceFlag{Name: "hyp", Usage: "a system output, [NAME=]FILE: plain text or an M2 file (repeatable; - for standard input)"}),
 			append(evalOutputFlags(),
 				&cli.StringFlag{Name: "per-sentence", Usage: "write per-sentence statistics and edits to this JSON Lines file", Action: outputPath},
@@ -442,11 +443,20 @@ type jsonGLEU struct {
 	Boot  *[2]float64 `json:"bootstrap_ci,omitempty"` // --confidence
 }
 
+// jsonChrF is chrF's corpus score in [0, 1] and its summed statistics
+// (for n = 1..6: hypothesis n-grams, reference n-grams, matches).
+type jsonChrF struct {
+	Score float64     `json:"score"`
+	Stats []float64   `json:"stats"`
+	CI    *[2]float64 `json:"ci,omitempty"` // --confidence
+}
+
 type jsonSystem struct {
 	Name   string      `json:"name"`
 	M2     *jsonPRF    `json:"m2,omitempty"`
 	ERRANT *jsonERRANT `json:"errant,omitempty"`
 	GLEU   *jsonGLEU   `json:"gleu,omitempty"`
+	ChrF   *jsonChrF   `json:"chrf,omitempty"`
 }
 
 // writeEvalJSON prints the results as JSON; cis, when not nil, holds each
@@ -482,6 +492,9 @@ func writeEvalJSON(w io.Writer, signature string, results []*eval.Result, cis []
 		if g := r.GLEU; g != nil {
 			s.GLEU = &jsonGLEU{Score: g.Mean, Std: g.Std, CI: [2]*float64{finite(g.CI[0]), finite(g.CI[1])}, Boot: ci(k, eval.GLEU)}
 		}
+		if c := r.ChrF; c != nil {
+			s.ChrF = &jsonChrF{Score: c.Score, Stats: c.Stats, CI: ci(k, eval.ChrF)}
+		}
 		out.Systems = append(out.Systems, s)
 	}
 	enc := json.NewEncoder(w)
@@ -503,6 +516,7 @@ type perSentence struct {
 	M2     *sentM2        `json:"m2,omitempty"`
 	ERRANT *sentERRANT    `json:"errant,omitempty"`
 	GLEU   *sentGLEU      `json:"gleu,omitempty"`
+	ChrF   *sentChrF      `json:"chrf,omitempty"`
 	Edits  []sentenceEdit `json:"edits,omitempty"`
 }
 
@@ -531,6 +545,11 @@ type sentGLEU struct {
 	Score float64 `json:"score"`
 }
 
+type sentChrF struct {
+	Stats []float64 `json:"stats"` // against the best reference
+	Score float64   `json:"score"`
+}
+
 type sentenceEdit struct {
 	Start int    `json:"o_start"`
 	End   int    `json:"o_end"`
@@ -555,6 +574,9 @@ func perSentenceWriter(w io.Writer, names []string) func(int, []eval.SentenceSco
 			}
 			if s := sc.GLEU; s != nil {
 				ps.GLEU = &sentGLEU{Counts: s.Refs, Expected: s.Expected[:], Score: s.Score().Mean}
+			}
+			if sc.ChrF != nil {
+				ps.ChrF = &sentChrF{Stats: sc.ChrF, Score: chrf.Score(sc.ChrF)}
 			}
 			for _, e := range sc.Edits {
 				if e.IsNoop() {

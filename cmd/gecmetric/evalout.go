@@ -156,6 +156,9 @@ func scoreColumns(cfg eval.Config) []scoreColumn {
 			scoreColumn{"gleu", "score", 6, false, func(r *eval.Result) float64 { return r.GLEU.Mean }},
 			scoreColumn{"gleu", "std", 6, false, func(r *eval.Result) float64 { return r.GLEU.Std }})
 	}
+	if cfg.Has(eval.ChrF) {
+		cols = append(cols, scoreColumn{"chrf", "score", 4, false, func(r *eval.Result) float64 { return r.ChrF.Score }})
+	}
 	return cols
 }
 
@@ -188,7 +191,8 @@ func (o evalOutput) intervals(cfg eval.Config, results []*eval.Result) []map[str
 			c *metrics.Corpus
 		}{{eval.M2, corpusOrNil(r.M2 != nil, func() *metrics.Corpus { return r.M2.Corpus() })},
 			{eval.ERRANT, corpusOrNil(r.ERRANT != nil, func() *metrics.Corpus { return r.ERRANT.Corpus() })},
-			{eval.GLEU, corpusOrNil(r.GLEU != nil, func() *metrics.Corpus { return r.GLEU.Corpus() })}} {
+			{eval.GLEU, corpusOrNil(r.GLEU != nil, func() *metrics.Corpus { return r.GLEU.Corpus() })},
+			{eval.ChrF, corpusOrNil(r.ChrF != nil, func() *metrics.Corpus { return r.ChrF.Corpus() })}} {
 			if c.c == nil || !cfg.Has(c.m) {
 				continue
 			}
@@ -332,6 +336,12 @@ func (o evalOutput) writeTable(w io.Writer, ev *eval.Evaluator, results []*eval.
 			head = append(head, "bootstrap 95% CI")
 		}
 	}
+	if cfg.Has(eval.ChrF) {
+		head = append(head, "chrF2")
+		if cis != nil {
+			head = append(head, "95% CI")
+		}
+	}
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	cols := scoreColumns(cfg)
 	for k, r := range results {
@@ -354,7 +364,7 @@ func (o evalOutput) writeTable(w io.Writer, ev *eval.Evaluator, results []*eval.
 					row = append(row, fmt.Sprintf("[%s, %s]", o.num(c, b.Lo), o.num(c, b.Hi)))
 				}
 			}
-			if cis != nil && c.name == "f" {
+			if cis != nil && (c.name == "f" || c.metric == eval.ChrF) {
 				b := cis[k][c.metric]
 				row = append(row, fmt.Sprintf("[%s, %s]", o.num(c, b.Lo), o.num(c, b.Hi)))
 			}
@@ -391,7 +401,7 @@ func (o evalOutput) writeLaTeX(w io.Writer, ev *eval.Evaluator, results []*eval.
 	fmt.Fprintf(bw, "\\begin{tabular}{l%s}\n\\toprule\n", strings.Repeat("r", len(mains)))
 	head := []string{"System"}
 	for _, c := range mains {
-		head = append(head, map[string]string{"m2": "M\\textsuperscript{2} $F_{0.5}$", "errant": "ERRANT $F_{0.5}$", "gleu": "GLEU"}[c.metric])
+		head = append(head, map[string]string{"m2": "M\\textsuperscript{2} $F_{0.5}$", "errant": "ERRANT $F_{0.5}$", "gleu": "GLEU", "chrf": "chrF2"}[c.metric])
 	}
 	fmt.Fprintf(bw, "%s \\\\\n\\midrule\n", strings.Join(head, " & "))
 	for k, r := range results {

@@ -92,7 +92,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	flagUsageErrors(app)
 	args, err := prepareArgs(args, app)
 	if err == nil {
-		err = app.Run(ctx, args)
+		var done func(error) error
+		if args, done, err = stdinArgs(e, args); err == nil {
+			err = done(app.Run(ctx, args))
+		} else {
+			err = done(err)
+		}
 	}
 	if err == nil {
 		return 0

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
@@ -91,6 +92,9 @@ func stdinFiles(e *env, paths []string) (done func(error) error, err error) {
 			if errors.As(err, &re) && re.File == tmp {
 				re.File = "-"
 			}
+			if err != nil && strings.Contains(err.Error(), tmp) {
+				err = &renamedError{err, tmp, "-"}
+			}
 			return err
 		}
 		_, err = io.Copy(f, e.stdin)
@@ -113,3 +117,78 @@ func writeOutput(e *env, path string, write func(io.Writer) error) error {
 	}
 	return atomicfile.Write(path, write)
 }
+
+// stdinFlags are the flags that name a file to read, where "-" stands for
+// standard input; named marks those whose file names a system.
+var stdinFlags = map[string]bool{
+	"source": false, "s": false, "orig": false, "ref": false, "r": false,
+	"target": false, "cor": false, "m2": false, "compare-with": false,
+	"hyp": true, "baseline": true, "candidate": true,
+}
+
+// stdinArgs replaces a "-" given to a file flag of any command (--source -,
+// --ref=-, --hyp -, ...) by a temporary file holding standard input, so
+// that every command reads standard input as it reads a file; a system
+// read so is named "stdin". done removes the file and names "-" in its
+// place in an error. Standard input may be read only once.
+func stdinArgs(e *env, args []string) (out []string, done func(error) error, err error) {
+	out = slices.Clone(args)
+	var idx []int // positions of the "-" values
+	var named []bool
+	for i := 1; i < len(out); i++ {
+		a := out[i]
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			continue
+		}
+		name, val, eq := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		isNamed, ok := stdinFlags[name]
+		if !ok {
+			continue
+		}
+		switch {
+		case eq && val == "-":
+			idx, named = append(idx, i), append(named, isNamed)
+		case !eq && i+1 < len(out) && out[i+1] == "-":
+			i++
+			idx, named = append(idx, i), append(named, isNamed)
+		}
+	}
+	if len(idx) == 0 {
+		return out, func(err error) error { return err }, nil
+	}
+	paths := []string{"-"}
+	if len(idx) > 1 {
+		paths = append(paths, "-")
+	}
+	done, err = stdinFiles(e, paths)
+	if err != nil {
+		return nil, done, err
+	}
+	tmp := paths[0]
+	for k, i := range idx {
+		v := tmp
+		if named[k] {
+			v = "stdin=" + tmp
+		}
+		if strings.HasPrefix(out[i], "-") && out[i] != "-" {
+			name, _, _ := strings.Cut(out[i], "=")
+			out[i] = name + "=" + v
+		} else {
+			out[i] = v
+		}
+	}
+	return out, done, nil
+}
+
+// A renamedError is err with a file name in its message replaced (a
+// temporary file by the "-" it stands for).
+type renamedError struct {
+	err      error
+	from, to string
+}
+
+func (r *renamedError) Error() string { return strings.ReplaceAll(r.err.Error(), r.from, r.to) }
+func (r *renamedError) Unwrap() error { return r.err }

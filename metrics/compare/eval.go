@@ -59,6 +59,8 @@ func corpusOf(res *eval.Result, m string) *metrics.Corpus {
 		return res.ERRANT.Corpus()
 	case m == eval.GLEU && res.GLEU != nil:
 		return res.GLEU.Corpus()
+	case m == eval.ChrF && res.ChrF != nil:
+		return res.ChrF.Corpus()
 	}
 	return nil
 }
@@ -116,6 +118,8 @@ func ScoreAll(ctx context.Context, ev *eval.Evaluator, src eval.Sentences, names
 				return rows.ERRANT
 			case eval.GLEU:
 				return rows.GLEU
+			case eval.ChrF:
+				return rows.ChrF
 			}
 			return nil
 		})

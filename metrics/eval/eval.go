@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics"
+	"github.com/gecmetric/gecmetric/metrics/chrf"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
 	"github.com/gecmetric/gecmetric/metrics/m2"
@@ -20,15 +22,22 @@ const (
 	M2     = "m2"
 	ERRANT = "errant"
 	GLEU   = "gleu"
+	// ChrF is sacreBLEU's chrF (package chrf): computed only when named.
+	ChrF = "chrf"
 )
 
-// AllMetrics lists every metric in output order.
+// AllMetrics lists the default metrics (those of an empty
+// Config.Metrics) in output order.
 var AllMetrics = []string{M2, ERRANT, GLEU}
+
+// KnownMetrics lists every metric Config.Metrics may name, in output
+// order: AllMetrics and chrF.
+var KnownMetrics = []string{M2, ERRANT, GLEU, ChrF}
 
 // Config chooses the metrics and their options. Its zero value (after
 // Defaults) scores every metric with the reference tools' defaults.
 type Config struct {
-	// Metrics to compute, any of M2, ERRANT, GLEU; empty means all.
+	// Metrics to compute, any of KnownMetrics; empty means AllMetrics.
 	Metrics []string
 	// Beta weighs recall in the F-scores of M2 and ERRANT; 0 means 0.5.
 	Beta float64
@@ -83,7 +92,12 @@ func Kind(m2 []bool) string {
 }
 
 // Has reports whether metric m is selected.
-func (c *Config) Has(m string) bool { return len(c.Metrics) == 0 || slices.Contains(c.Metrics, m) }
+func (c *Config) Has(m string) bool {
+	if len(c.Metrics) == 0 {
+		return slices.Contains(AllMetrics, m)
+	}
+	return slices.Contains(c.Metrics, m)
+}
 
 func (c *Config) beta() float64 {
 	if c.Beta == 0 {
@@ -101,8 +115,8 @@ func ParseMetrics(s string) ([]string, error) {
 		if m == "" {
 			continue
 		}
-		if !slices.Contains(AllMetrics, m) {
-			return nil, fmt.Errorf("unknown metric %q (want m2, errant or gleu)", m)
+		if !slices.Contains(KnownMetrics, m) {
+			return nil, fmt.Errorf("unknown metric %q (want m2, errant, gleu or chrf)", m)
 		}
 		if !slices.Contains(out, m) {
 			out = append(out, m)
@@ -219,7 +233,7 @@ func (ev *Evaluator) Signature() string {
 		parts = append(parts, "edits:"+c.Lang.Name()+"+"+align+"+"+merge)
 	}
 	beta := strconv.FormatFloat(c.beta(), 'g', -1, 64)
-	for _, m := range AllMetrics {
+	for _, m := range KnownMetrics {
 		if !c.Has(m) {
 			continue
 		}
@@ -252,6 +266,10 @@ func (ev *Evaluator) Signature() string {
 				iters = 1
 			}
 			parts = append(parts, "gleu:n=4,iter="+strconv.Itoa(iters)+",sampler="+c.GLEU.Sampler.String())
+		case ChrF:
+			// sacreBLEU's chrF signature: character orders, word orders,
+			// beta, white space dropped.
+			parts = append(parts, "chrf:nc="+strconv.Itoa(chrf.Order)+",nw=0,beta="+strconv.FormatFloat(chrf.Beta, 'g', -1, 64)+",space=no")
 		}
 	}
 	return strings.Join(parts, "|")
@@ -280,6 +298,7 @@ type Result struct {
 	M2     *m2.Result
 	ERRANT *errant.Result
 	GLEU   *gleu.Result
+	ChrF   *ChrFResult
 	// Edits are the system's edits per sentence as ERRANT compared them
 	// (given or extracted); nil unless ERRANT was scored and kept.
 	Edits [][]edits.Edit
@@ -380,3 +399,24 @@ func nonNil(es []edits.Edit) []edits.Edit {
 	}
 	return es
 }
+
+// A ChrFResult is a system's chrF (package chrf): the corpus score of the
+// summed character n-gram statistics, in [0, 1] (sacreBLEU prints 100
+// times it).
+type ChrFResult struct {
+	Score float64
+	// Stats are the summed statistics (chrf.Width numbers).
+	Stats metrics.Stats
+	// Sentences are each sentence's statistics against its best
+	// reference; filled with RunOptions.Keep.
+	Sentences []metrics.Stats
+}
+
+// Corpus returns the per-sentence statistics as a metrics.Corpus (for
+// significance tests); Sentences must have been kept.
+func (r *ChrFResult) Corpus() *metrics.Corpus {
+	return metrics.CorpusOf(ChrF, r.Sentences, chrf.Score)
+}
+
+// newChrFCorpus returns an empty corpus of chrF rows.
+func newChrFCorpus() *metrics.Corpus { return metrics.NewCorpus(ChrF, chrf.Width, chrf.Score) }

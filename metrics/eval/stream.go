@@ -12,6 +12,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/internal/batch"
 	"github.com/gecmetric/gecmetric/metrics"
+	"github.com/gecmetric/gecmetric/metrics/chrf"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
 	"github.com/gecmetric/gecmetric/metrics/m2"
@@ -101,6 +102,9 @@ type SentenceScore struct {
 	ERRANTHyp, ERRANTRef *errant.Sentence
 	Source               []string
 	GLEU                 *gleu.Sentence
+	// ChrF are the sentence's chrF statistics against its best reference
+	// (chrf.Score gives its score).
+	ChrF metrics.Stats
 	// Edits are the system's edits as ERRANT compared them.
 	Edits []edits.Edit
 	// Output is the system's output tokens.
@@ -115,6 +119,7 @@ type Rows struct {
 	M2     *metrics.Corpus  // nil when M2 was not scored
 	ERRANT *metrics.Corpus  // nil when ERRANT was not scored
 	GLEU   *metrics.Corpus  // nil when GLEU was not scored
+	ChrF   *metrics.Corpus  // nil when chrF was not scored
 	Types  *errant.TypeRows // ERRANT's counts by error type, sparsely
 }
 
@@ -182,6 +187,7 @@ type hypOut struct {
 	errant errant.Sentence
 	edits  []edits.Edit
 	gleu   []gleu.Counts
+	chrf   metrics.Stats
 }
 
 // A worker scores sentences; each goroutine has its own.
@@ -361,6 +367,13 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 			return out, err
 		}
 	}
+	var chrfRefs [][]string
+	if cfg.Has(ChrF) {
+		chrfRefs = make([][]string, len(s.Refs))
+		for k, r := range s.Refs {
+			chrfRefs[k] = r.Tokens
+		}
+	}
 	out.gold = gold
 	out.hyps = make([]hypOut, len(s.Hyps))
 	for h := range s.Hyps {
@@ -398,6 +411,9 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 		if prep != nil {
 			o.gleu = prep.Stats(hyp.Tokens)
 		}
+		if chrfRefs != nil {
+			o.chrf = chrf.Stats(hyp.Tokens, chrfRefs...)
+		}
 	}
 	return out, nil
 }
@@ -417,6 +433,8 @@ type state struct {
 	m2Sents [][]m2.SentenceResult
 	erSents [][]errant.Choice
 	glSents [][]gleu.Sentence
+	chrf    []metrics.Stats // summed per system
+	crSents [][]metrics.Stats
 }
 
 func (ev *Evaluator) newState(names []string, opt RunOptions) *state {
@@ -445,16 +463,26 @@ func (ev *Evaluator) newState(names []string, opt RunOptions) *state {
 			if cfg.Has(GLEU) {
 				r.Rows.GLEU = gleu.NewCorpus()
 			}
+			if cfg.Has(ChrF) {
+				r.Rows.ChrF = newChrFCorpus()
+			}
 		}
 		st.res = append(st.res, r)
 	}
 	if cfg.Has(GLEU) {
 		st.draws = gleu.NewDraws(ev.refs, cfg.GLEU)
 	}
+	if cfg.Has(ChrF) {
+		st.chrf = make([]metrics.Stats, len(names))
+		for h := range st.chrf {
+			st.chrf[h] = make(metrics.Stats, chrf.Width)
+		}
+	}
 	if opt.Keep {
 		st.m2Sents = make([][]m2.SentenceResult, len(names))
 		st.erSents = make([][]errant.Choice, len(names))
 		st.glSents = make([][]gleu.Sentence, len(names))
+		st.crSents = make([][]metrics.Stats, len(names))
 	}
 	for k, r := range st.res {
 		r.Name = names[k]
@@ -523,6 +551,19 @@ func (st *state) consume(i int, s *Sentence, out *sentenceOut) error {
 				r.Rows.GLEU.Add(g.Expected[:])
 			}
 		}
+		if st.chrf != nil {
+			sum := st.chrf[h]
+			for j, x := range o.chrf {
+				sum[j] += x
+			}
+			sc.ChrF = o.chrf
+			if st.crSents != nil {
+				st.crSents[h] = append(st.crSents[h], o.chrf)
+			}
+			if r.Rows != nil {
+				r.Rows.ChrF.Add(o.chrf)
+			}
+		}
 		if st.opt.CheckTokens && s.Hyps[h].Text {
 			checkSentence(r, i, s, h)
 		}
@@ -570,6 +611,12 @@ func (st *state) results() []*Result {
 			r.GLEU = st.gleu[h].Result()
 			if st.glSents != nil {
 				r.GLEU.Sentences = st.glSents[h]
+			}
+		}
+		if st.chrf != nil {
+			r.ChrF = &ChrFResult{Score: chrf.Score(st.chrf[h]), Stats: st.chrf[h]}
+			if st.crSents != nil {
+				r.ChrF.Sentences = st.crSents[h]
 			}
 		}
 	}
