@@ -50,6 +50,7 @@ func commands(e *env) []*cli.Command {
 		compareCommand(e),
 		judgeCommand(e),
 		calibrateCommand(e),
+		serveCommand(e),
 	}
 }
 
@@ -69,6 +70,13 @@ func checkFailed(err error) error { return &exitError{code: 1, err: err} }
 // run executes the CLI with args (args[0] is the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	code, _ := runErr(ctx, args, stdin, stdout, stderr)
+	return code
+}
+
+// runErr is run that also returns the error that made the command fail
+// (printed on stderr as run prints it).
+func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	app := &cli.Command{
 		Name:    "gecmetric",
@@ -100,23 +108,23 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 	}
 	if err == nil {
-		return 0
+		return 0, nil
 	}
 	fmt.Fprintf(stderr, "gecmetric: error: %v\n", err)
 	var ee *exitError
 	if errors.As(err, &ee) {
-		return ee.code
+		return ee.code, err
 	}
 	var he *hintedError
 	if errors.As(err, &he) {
 		fmt.Fprintf(stderr, "gecmetric: hint: %s\n", he.hint)
-		return 2
+		return 2, err
 	}
 	var ue usageError
 	if errors.As(err, &ue) || usage.Is(err) {
 		fmt.Fprintf(stderr, "gecmetric: hint: run 'gecmetric help' or 'gecmetric COMMAND --help'\n")
 	}
-	return 2
+	return 2, err
 }
 
 // A usageError is a mistake in the command line.
