@@ -1,0 +1,453 @@
+"""Corpus scores, significance and judgements: ``gecmetric eval``, ``compare``
+and ``judge`` from Python.
+
+Each function takes lists of lines or file paths, runs the command in the
+engine and returns its JSON as dataclasses, taking the engine's numbers as
+they are (nothing is recomputed here, so results equal the CLI's to the last
+digit). ``raw`` keeps the whole JSON of the command. An input error raises
+GecmetricError with the engine's message and the file and line at fault; a
+list given in memory is named in it as, e.g., ``hypotheses['AMU']``.
+
+Inputs:
+
+- ``sources``: the source sentences, a list of lines or a path (optional
+  when the references are M2).
+- ``hypotheses`` (``evaluate``, ``judge``): one system's lines or path, or a
+  dict of system name to lines or path.
+- ``references``: a path (an M2 file, every annotator a reference, or a text
+  file), or a list of references, each a list of lines or a path.
+
+Lines are tokenised text, one sentence each, as the CLI reads files
+(``tokenize=True`` splits raw text as ``--tokenize`` does).
+"""
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+from . import _engine
+from ._errors import GecmetricError
+
+__all__ = [
+    "evaluate",
+    "compare",
+    "judge",
+    "EvalResult",
+    "SystemScores",
+    "PRF",
+    "ERRANTScores",
+    "TypeScores",
+    "GLEUScore",
+    "ChrFScore",
+    "CompareResult",
+    "Candidate",
+    "MetricComparison",
+    "JudgeResult",
+    "SystemJudgement",
+    "SentenceJudgement",
+]
+
+
+# --- inputs -----------------------------------------------------------------
+
+
+class _Inputs:
+    """Writes in-memory lists to temporary files and names them in errors."""
+
+    def __init__(self):
+        self.dir = None
+        self.names = {}  # temporary path -> description
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.dir is not None:
+            self.dir.cleanup()
+
+    def path(self, x, what):
+        """A file holding x (a path, or lines) for an error to call what."""
+        if isinstance(x, (str, os.PathLike)):
+            p = os.fspath(x)
+            if not os.path.exists(p):
+                raise GecmetricError("%s: %s: no such file" % (what, p), file=p, exit_code=2)
+            return p
+        if isinstance(x, bytes):
+            raise TypeError("%s: want a path or a list of lines, not bytes" % what)
+        lines = list(x)
+        for i, line in enumerate(lines):
+            if not isinstance(line, str):
+                raise TypeError("%s: line %d is %s, not a string" % (what, i + 1, type(line).__name__))
+            if "\n" in line or "\r" in line:
+                raise ValueError("%s: line %d holds a line break; give one sentence per line" % (what, i + 1))
+        if self.dir is None:
+            self.dir = tempfile.TemporaryDirectory(prefix="gecmetric-")
+        p = os.path.join(self.dir.name, "in%d.txt" % len(self.names))
+        with open(p, "w", encoding="utf-8", newline="\n") as f:
+            f.write("".join(line + "\n" for line in lines))
+        self.names[p] = what
+        return p
+
+    def run(self, args):
+        try:
+            return _engine.run(args)
+        except GecmetricError as e:
+            raise e.renamed(self.names) from None
+
+
+def _systems(hypotheses, what="hypotheses"):
+    """(name or None, value) pairs of one system or a dict of systems."""
+    if isinstance(hypotheses, dict):
+        if not hypotheses:
+            raise ValueError("%s: no system" % what)
+        return [(str(k), v) for k, v in hypotheses.items()]
+    return [(None, hypotheses)]
+
+
+def _system_arg(inp, name, value, what):
+    desc = "%s[%r]" % (what, name) if name is not None else what
+    p = inp.path(value, desc)
+    if name is None:
+        if isinstance(value, (str, os.PathLike)):
+            return p
+        return "system=" + p
+    if "=" in name or os.sep in name:
+        raise ValueError("%s: a system name cannot hold '=' or %r: %r" % (what, os.sep, name))
+    return name + "=" + p
+
+
+def _reference_args(inp, references):
+    if isinstance(references, (str, os.PathLike)):
+        return ["--ref", inp.path(references, "references")]
+    refs = list(references)
+    if not refs:
+        raise ValueError("references: none given")
+    if all(isinstance(r, str) for r in refs) and not all(os.path.exists(r) for r in refs):
+        raise TypeError(
+            "references: a list of strings that are not all files; give a list of references, "
+            "each a list of lines (references=[ref0_lines, ref1_lines]) or a path"
+        )
+    args = []
+    for k, r in enumerate(refs):
+        args += ["--ref", inp.path(r, "references[%d]" % k)]
+    return args
+
+
+def _common_args(inp, sources, metrics, beta, lang, tokenize, options):
+    args = []
+    if sources is not None:
+        args += ["--source", inp.path(sources, "sources")]
+    if metrics is not None:
+        if not isinstance(metrics, str):
+            metrics = ",".join(metrics)
+        args += ["--metrics", metrics]
+    if beta is not None:
+        args += ["--beta", repr(float(beta))]
+    if lang is not None:
+        args += ["--lang", lang]
+    if tokenize:
+        args.append("--tokenize")
+    for k, v in (options or {}).items():
+        flag = "--" + k.replace("_", "-")
+        if v is True:
+            args.append(flag)
+        elif v is False or v is None:
+            continue
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                args += [flag, str(x)]
+        else:
+            args += [flag, str(v)]
+    return args
+
+
+def _json(stdout):
+    import json
+
+    return json.loads(stdout)
+
+
+# --- evaluate ---------------------------------------------------------------
+
+
+@dataclass
+class PRF:
+    """The M2 scorer's precision, recall and F-beta."""
+
+    p: float
+    r: float
+    f: float
+    f_ci: Optional[Tuple[float, float]] = None
+
+
+@dataclass
+class TypeScores:
+    """One error type's row of ERRANT's table."""
+
+    tp: int
+    fp: int
+    fn: int
+    p: float
+    r: float
+    f: float
+
+
+@dataclass
+class ERRANTScores:
+    """ERRANT's counts and scores, and its table by error type."""
+
+    tp: int
+    fp: int
+    fn: int
+    p: float
+    r: float
+    f: float
+    types: Dict[str, TypeScores] = field(default_factory=dict)
+    f_ci: Optional[Tuple[float, float]] = None
+
+
+@dataclass
+class GLEUScore:
+    """GLEU: the mean over sampled reference choices, its spread and 95%
+    interval (None with one reference)."""
+
+    score: float
+    std: float
+    ci: Tuple[Optional[float], Optional[float]] = (None, None)
+    bootstrap_ci: Optional[Tuple[float, float]] = None
+
+
+@dataclass
+class ChrFScore:
+    """sacreBLEU's chrF2 in [0, 1] (sacreBLEU prints 100 times it) and the
+    summed character n-gram statistics."""
+
+    score: float
+    stats: List[float] = field(default_factory=list)
+    ci: Optional[Tuple[float, float]] = None
+
+
+@dataclass
+class SystemScores:
+    name: str
+    m2: Optional[PRF] = None
+    errant: Optional[ERRANTScores] = None
+    gleu: Optional[GLEUScore] = None
+    chrf: Optional[ChrFScore] = None
+
+
+@dataclass
+class EvalResult:
+    """eval --json: the signature and each system's scores, by name."""
+
+    signature: str
+    systems: Dict[str, SystemScores]
+    raw: Dict[str, Any] = field(repr=False, default_factory=dict)
+
+    def __getitem__(self, name):
+        return self.systems[name]
+
+
+def _pair(x):
+    return tuple(x) if x is not None else None
+
+
+def _system_scores(d):
+    s = SystemScores(name=d["name"])
+    if d.get("m2") is not None:
+        m = d["m2"]
+        s.m2 = PRF(m["p"], m["r"], m["f"], _pair(m.get("f_ci")))
+    if d.get("errant") is not None:
+        e = d["errant"]
+        types = {t: TypeScores(**{k: v[k] for k in ("tp", "fp", "fn", "p", "r", "f")}) for t, v in (e.get("types") or {}).items()}
+        s.errant = ERRANTScores(e["tp"], e["fp"], e["fn"], e["p"], e["r"], e["f"], types, _pair(e.get("f_ci")))
+    if d.get("gleu") is not None:
+        g = d["gleu"]
+        s.gleu = GLEUScore(g["score"], g["std"], _pair(g.get("ci")) or (None, None), _pair(g.get("bootstrap_ci")))
+    if d.get("chrf") is not None:
+        c = d["chrf"]
+        s.chrf = ChrFScore(c["score"], list(c.get("stats") or []), _pair(c.get("ci")))
+    return s
+
+
+def evaluate(
+    sources,
+    hypotheses,
+    references,
+    metrics=("m2", "errant", "gleu"),
+    beta=None,
+    lang=None,
+    tokenize=False,
+    **options,
+):
+    """Scores systems as ``gecmetric eval --format json`` does.
+
+    metrics: any of "m2", "errant", "gleu", "chrf" (a list or a
+    comma-separated string). Further options are eval's flags by name
+    (``errant_mode="cse"``, ``gleu_iter=500``, ``confidence=1000``,
+    ``filt=["UNK"]``, ``single=True``...). Returns an EvalResult whose
+    ``systems`` maps each system's name (the dict's keys; "system" for a
+    single list; a file's base name for a path) to its SystemScores.
+    """
+    with _Inputs() as inp:
+        args = ["eval", "--format", "json"] + _common_args(inp, sources, metrics, beta, lang, tokenize, options)
+        args += _reference_args(inp, references)
+        for name, value in _systems(hypotheses):
+            args += ["--hyp", _system_arg(inp, name, value, "hypotheses")]
+        _, out, _ = inp.run(args)
+    raw = _json(out)
+    systems = {}
+    for d in raw["systems"]:
+        systems[d["name"]] = _system_scores(d)
+    return EvalResult(raw["signature"], systems, raw)
+
+
+# --- compare ----------------------------------------------------------------
+
+
+@dataclass
+class MetricComparison:
+    """One metric's comparison of a candidate with the baseline: the corpus
+    scores, their difference, its bootstrap interval and the p-value."""
+
+    metric: str
+    baseline: float
+    candidate: float
+    delta: float
+    ci_low: Optional[float] = None
+    ci_high: Optional[float] = None
+    p: Optional[float] = None
+    raw: Dict[str, Any] = field(repr=False, default_factory=dict)
+
+
+@dataclass
+class Candidate:
+    name: str
+    results: List[MetricComparison]
+    regressions: List[Any]
+    raw: Dict[str, Any] = field(repr=False, default_factory=dict)
+
+    @property
+    def worse(self):
+        """Whether the candidate is significantly worse (a regression) on
+        any metric."""
+        return bool(self.regressions)
+
+
+@dataclass
+class CompareResult:
+    """compare --json. ``passed`` is the verdict: no candidate significantly
+    worse than the baseline (the CLI's exit status 0)."""
+
+    passed: bool
+    signature: str
+    baseline: str
+    candidates: Dict[str, Candidate]
+    raw: Dict[str, Any] = field(repr=False, default_factory=dict)
+
+    @property
+    def verdict(self):
+        return "pass" if self.passed else "fail"
+
+
+def compare(sources, baseline, candidates, references, metrics=None, beta=None, lang=None, tokenize=False, **options):
+    """Tests whether candidate systems are significantly worse than a baseline,
+    as ``gecmetric compare --json`` does.
+
+    baseline: one system's lines or path, or a one-entry dict of name to
+    them; candidates: a system or a dict of them. Options are compare's flags
+    by name (``alpha=0.05``, ``resamples=10000``, ``seed=1``,
+    ``max_drop=["errant=0.01"]``...).
+    """
+    with _Inputs() as inp:
+        args = ["compare", "--json"] + _common_args(inp, sources, metrics, beta, lang, tokenize, options)
+        args += _reference_args(inp, references)
+        base = _systems(baseline, "baseline")
+        if len(base) != 1:
+            raise ValueError("baseline: one system, not %d" % len(base))
+        name, value = base[0]
+        args += ["--baseline", _system_arg(inp, name if name is not None else "baseline", value, "baseline")]
+        for name, value in _systems(candidates, "candidates"):
+            args += ["--candidate", _system_arg(inp, name if name is not None else "candidate", value, "candidates")]
+        code, out, _ = inp.run(args)
+    raw = _json(out)
+    cands = {}
+    for c in raw.get("candidates") or []:
+        results = [
+            MetricComparison(
+                r.get("metric"), r.get("baseline"), r.get("candidate"), r.get("delta"),
+                r.get("ci_low"), r.get("ci_high"), r.get("p"), r,
+            )
+            for r in c.get("results") or []
+        ]
+        cands[c["name"]] = Candidate(c["name"], results, list(c.get("regressions") or []), c)
+    return CompareResult(code == 0, raw.get("signature", ""), raw.get("baseline", ""), cands, raw)
+
+
+# --- judge ------------------------------------------------------------------
+
+
+@dataclass
+class SystemJudgement:
+    """A system's mean judgement on each scale with its 95% bootstrap
+    interval: scores[scale] = (mean, (low, high))."""
+
+    name: str
+    sentences: int
+    scores: Dict[str, Tuple[float, Tuple[float, float]]]
+    raw: Dict[str, Any] = field(repr=False, default_factory=dict)
+
+
+@dataclass
+class SentenceJudgement:
+    """One output's judgement: a number per scale and its label."""
+
+    line: int
+    system: str
+    scores: Dict[str, float]
+    labels: Dict[str, str]
+    raw: Dict[str, Any] = field(repr=False, default_factory=dict)
+
+
+@dataclass
+class JudgeResult:
+    systems: Dict[str, SystemJudgement]
+    sentences: List[SentenceJudgement]
+    raw: Dict[str, Any] = field(repr=False, default_factory=dict)
+
+
+def judge(sources, hypotheses, references=None, lang=None, sentences=True, **options):
+    """Judges outputs on human rating scales as ``gecmetric judge`` does:
+    per system (``judge --json``) and, with sentences=True, per sentence
+    (``judge --jsonl``). Options are judge's flags by name (``model=[...]``,
+    ``seed=1``...)."""
+    import json
+
+    with _Inputs() as inp:
+        args = []
+        if sources is not None:
+            args += ["--source", inp.path(sources, "sources")]
+        if references is not None:
+            args += _reference_args(inp, references)
+        if lang is not None:
+            args += ["--lang", lang]
+        args += _common_args(inp, None, None, None, None, False, options)
+        for name, value in _systems(hypotheses):
+            args += ["--hyp", _system_arg(inp, name, value, "hypotheses")]
+        _, out, _ = inp.run(["judge", "--json"] + args)
+        per_sentence = []
+        if sentences:
+            _, lines, _ = inp.run(["judge", "--jsonl"] + args)
+            per_sentence = [json.loads(x) for x in lines.splitlines() if x.strip()]
+    raw = _json(out)
+    systems = {}
+    for s in raw.get("systems") or []:
+        scores = {k: (v.get("mean"), _pair(v.get("ci"))) for k, v in (s.get("scores") or {}).items()}
+        systems[s["name"]] = SystemJudgement(s["name"], s.get("sentences", 0), scores, s)
+    sents = []
+    for d in per_sentence:
+        labels = d.get("labels") or {}
+        nums = {k: v for k, v in d.items() if isinstance(v, (int, float)) and not isinstance(v, bool) and k != "line"}
+        sents.append(SentenceJudgement(d.get("line"), d.get("system"), nums, labels, d))
+    return JudgeResult(systems, sents, {"systems": raw, "sentences": per_sentence})
