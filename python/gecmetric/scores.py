@@ -195,7 +195,9 @@ class TypeScores:
 
 @dataclass
 class ERRANTScores:
-    """ERRANT's counts and scores, and its table by error type."""
+    """ERRANT's counts and scores, and its table by error category
+    (compare_m2.py -cat N's rows, by name; ``level`` says which: "type",
+    "main_type" or "operation")."""
 
     tp: int
     fp: int
@@ -204,6 +206,7 @@ class ERRANTScores:
     r: float
     f: float
     types: Dict[str, TypeScores] = field(default_factory=dict)
+    level: Optional[str] = None
     f_ci: Optional[Tuple[float, float]] = None
 
 
@@ -260,8 +263,8 @@ def _system_scores(d):
         s.m2 = PRF(m["p"], m["r"], m["f"], _pair(m.get("f_ci")))
     if d.get("errant") is not None:
         e = d["errant"]
-        types = {t: TypeScores(**{k: v[k] for k in ("tp", "fp", "fn", "p", "r", "f")}) for t, v in (e.get("types") or {}).items()}
-        s.errant = ERRANTScores(e["tp"], e["fp"], e["fn"], e["p"], e["r"], e["f"], types, _pair(e.get("f_ci")))
+        types = {v["type"]: TypeScores(*(v[k] for k in ("tp", "fp", "fn", "p", "r", "f"))) for v in e.get("categories") or []}
+        s.errant = ERRANTScores(e["tp"], e["fp"], e["fn"], e["p"], e["r"], e["f"], types, e.get("category_level"), _pair(e.get("f_ci")))
     if d.get("gleu") is not None:
         g = d["gleu"]
         s.gleu = GLEUScore(g["score"], g["std"], _pair(g.get("ci")) or (None, None), _pair(g.get("bootstrap_ci")))
@@ -279,17 +282,24 @@ def evaluate(
     beta=None,
     lang=None,
     tokenize=False,
+    errant_cat=3,
     **options,
 ):
-    """Scores systems as ``gecmetric eval --format json`` does.
+    """Scores systems as ``gecmetric eval --format json --errant-cat 3``
+    does.
 
     metrics: any of "m2", "errant", "gleu", "chrf" (a list or a
-    comma-separated string). Further options are eval's flags by name
+    comma-separated string). errant_cat: the level of ERRANT's table in
+    ``errant.types`` (3: full types such as R:VERB:SVA, 2: main types, 1:
+    operations; 0 or None: none). Further options are eval's flags by name
     (``errant_mode="cse"``, ``gleu_iter=500``, ``confidence=1000``,
     ``filt=["UNK"]``, ``single=True``...). Returns an EvalResult whose
     ``systems`` maps each system's name (the dict's keys; "system" for a
     single list; a file's base name for a path) to its SystemScores.
     """
+    names = metrics.split(",") if isinstance(metrics, str) else list(metrics or ("errant",))
+    if errant_cat and "errant" in [m.strip().lower() for m in names]:
+        options = dict(options, errant_cat=errant_cat)
     with _Inputs() as inp:
         args = ["eval", "--format", "json"] + _common_args(inp, sources, metrics, beta, lang, tokenize, options)
         args += _reference_args(inp, references)
@@ -337,18 +347,16 @@ class Candidate:
 
 @dataclass
 class CompareResult:
-    """compare --json. ``passed`` is the verdict: no candidate significantly
-    worse than the baseline (the CLI's exit status 0)."""
+    """compare --json. ``passed``: no candidate significantly worse than the
+    baseline (the CLI's exit status 0); ``verdict``: the CLI's verdict line
+    ("PASS: ..." or "REGRESSION: ...")."""
 
     passed: bool
+    verdict: str
     signature: str
     baseline: str
     candidates: Dict[str, Candidate]
     raw: Dict[str, Any] = field(repr=False, default_factory=dict)
-
-    @property
-    def verdict(self):
-        return "pass" if self.passed else "fail"
 
 
 def compare(sources, baseline, candidates, references, metrics=None, beta=None, lang=None, tokenize=False, **options):
@@ -382,7 +390,8 @@ def compare(sources, baseline, candidates, references, metrics=None, beta=None, 
             for r in c.get("results") or []
         ]
         cands[c["name"]] = Candidate(c["name"], results, list(c.get("regressions") or []), c)
-    return CompareResult(code == 0, raw.get("signature", ""), raw.get("baseline", ""), cands, raw)
+    verdict = raw.get("verdict") or ("PASS" if code == 0 else "REGRESSION")
+    return CompareResult(code == 0, verdict, raw.get("signature", ""), raw.get("baseline", ""), cands, raw)
 
 
 # --- judge ------------------------------------------------------------------
