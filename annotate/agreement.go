@@ -54,7 +54,13 @@ func (d *DB) Agreement() ([]calibrate.AgreementResult, []calibrate.PostEditScore
 	}
 	var ped []calibrate.PostEditScore
 	if d.Protocol.PostEdit {
-		ped = calibrate.PostEditDistance(rs)
+		// Post-edits were written against the output as shown.
+		shown := make(human.Ratings, len(rs))
+		for i, r := range rs {
+			r.Output = d.Shown(r.Output)
+			shown[i] = r
+		}
+		ped = calibrate.PostEditDistance(shown)
 	}
 	return agr, ped, nil
 }

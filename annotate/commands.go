@@ -22,6 +22,9 @@ type Init struct {
 	Source  string   // source sentences file, one per line
 	Ref     string   // reference file, revealed after Save; required by swell
 	Outputs []string // system outputs as NAME=FILE
+	// Display is how raters see the text (Task.Display): "" as given,
+	// DisplayDetokenized raw text.
+	Display string
 }
 
 // CreateTask reads the files of in and creates the task database at path
@@ -48,6 +51,7 @@ func CreateTask(path string, in Init) (*Task, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.Display = in.Display
 	if err := Create(path, t); err != nil {
 		return nil, err
 	}

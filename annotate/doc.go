@@ -6,14 +6,25 @@
 //
 // A Task is a list of Items: a source sentence, the outputs of several
 // systems, and a reference. For each item an annotator sees the outputs in
-// an order of their own (system names never reach the page), each twice:
-// fixed above, editable below. They edit every output into a grammatical,
-// natural sentence with the fewest changes (the page highlights the
-// token-level changes as they type), rate grammaticality and fluency, and
-// press Save, which reveals the reference. They re-check their edits
-// against it, rate meaning preservation ("Identical" is preselected for
-// outputs left unchanged) and press Confirm, which stores the item. `<<<`,
-// `>>>` and Quit discard unconfirmed changes. Every scale offers Other. A
+// an order of their own (system names never reach the page), each once: a
+// box holding the output, which they edit into a grammatical, natural
+// sentence with the fewest changes, and under it the changes made so far
+// (removed words struck through, added ones highlighted). They rate
+// grammaticality and fluency and press Save, which reveals the reference;
+// they re-check their edits against it, rate meaning preservation
+// ("Identical" is filled in, marked "pre-filled", for outputs left
+// unchanged) and press Confirm, which stores the item and brings the next.
+// A label's number on its scale chooses it in a focused rating
+// (Rated.Keys: 4 Perfect ... 1 Incomprehensible, 0 Other); Ctrl+Enter
+// presses Save, then Confirm; Alt+Left/Right, `<<<` and `>>>` move between
+// items and, like Quit, discard unconfirmed changes. Every scale offers
+// Other.
+//
+// A task made by `gecmetric annotate init` shows raters tokenised text
+// detokenised (Task.Display, DisplayDetokenized: "changes ." is shown
+// "changes."), as they read and write it; their post-edits are stored as
+// written, and diffs, edit distances and the exports' "shown" field use
+// the text as shown (DB.Shown). A
 // Protocol selects the scales: "swell" (seeds 001/004), "llm-judge" (seed
 // 000: semantics, remaining errors, over-correction) or "grue" (seed 003:
 // fluency and commonsense of a lone sentence).
@@ -56,8 +67,9 @@
 // ReadSwell/WriteSwell read and write the Swedish tool's per-annotator JSON
 // files byte for byte (Python's json.dump with sorted keys and a 4-space
 // indent, ASCII escapes, the file's own line breaks). WriteJSONL writes one
-// rating per line with the source, output, post-edit and the token-level
-// changes from output to post-edit (the errors the output still had).
+// rating per line with the source, output (and the output as shown, when
+// the display differs), post-edit and the token-level changes from the
+// shown output to the post-edit (the errors the output still had).
 // Agreement reports weighted kappa, Krippendorff's alpha and the
 // normalised edit distance from outputs to post-edits per system.
 package annotate

@@ -15,20 +15,24 @@ import (
 // scale's name is also a key holding the label, so a table reader that
 // maps rating columns to scales reads the file as it is.
 type Rating struct {
-	Item      string   `json:"item"` // the item's id: its line in the task files, counted from 0 (as stored)
-	Line      int      `json:"line"` // the same line counted from 1, as every JSON output of gecmetric names it
-	Annotator string   `json:"annotator"`
-	System    string   `json:"system"`
-	Source    string   `json:"source"`
-	Reference string   `json:"reference,omitempty"`
-	Output    string   `json:"output"`
-	PostEdit  string   `json:"post_edit"`
-	Scale     string   `json:"scale"`
-	Label     string   `json:"label"`
-	Value     *float64 `json:"value"` // null for Other
-	Other     bool     `json:"other"`
-	// Edits are the token-level changes from the output to the post-edit:
-	// the errors the annotator found left in the output.
+	Item      string `json:"item"` // the item's id: its line in the task files, counted from 0 (as stored)
+	Line      int    `json:"line"` // the same line counted from 1, as every JSON output of gecmetric names it
+	Annotator string `json:"annotator"`
+	System    string `json:"system"`
+	Source    string `json:"source"`
+	Reference string `json:"reference,omitempty"`
+	Output    string `json:"output"`
+	// Shown is the output as the rater saw it and post-edited it, when
+	// the task shows it otherwise (a detokenised display, Task.Display).
+	Shown    string   `json:"shown,omitempty"`
+	PostEdit string   `json:"post_edit"`
+	Scale    string   `json:"scale"`
+	Label    string   `json:"label"`
+	Value    *float64 `json:"value"` // null for Other
+	Other    bool     `json:"other"`
+	// Edits are the token-level changes from the output as shown (Shown
+	// when set, else Output) to the post-edit: the errors the annotator
+	// found left in the output.
 	Edits []Change `json:"edits"`
 }
 
@@ -77,14 +81,18 @@ func (d *DB) Ratings(annotator string) ([]Rating, error) {
 	var out []Rating
 	for _, j := range js {
 		it := &d.items[j.Item]
-		edits := TokenDiff(it.Outputs[j.System], j.PostEdit)
+		shown := d.Shown(it.Outputs[j.System])
+		edits := TokenDiff(shown, j.PostEdit)
+		if shown == it.Outputs[j.System] {
+			shown = ""
+		}
 		for _, r := range d.Protocol.Scales {
 			l, ok := j.Ratings[r.Scale.Name]
 			if !ok {
 				continue
 			}
 			rt := Rating{Item: strconv.Itoa(j.Item), Line: j.Item + 1, Annotator: j.Annotator, System: j.System,
-				Source: it.Source, Reference: it.Reference, Output: it.Outputs[j.System], PostEdit: j.PostEdit,
+				Source: it.Source, Reference: it.Reference, Output: it.Outputs[j.System], Shown: shown, PostEdit: j.PostEdit,
 				Scale: r.Scale.Name, Label: l, Edits: edits}
 			if v, ok := r.Value(l); ok {
 				rt.Value = &v

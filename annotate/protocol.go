@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/human"
@@ -54,6 +55,43 @@ func (r Rated) Labels() []string {
 		slices.Reverse(out)
 	}
 	return append(out, r.Other())
+}
+
+// Keys returns, for each of Labels, the key that chooses it on the page:
+// the label's one-digit code on the scale ("4" for Perfect, "0" for
+// Other), as raters' guidelines number the labels, else its name when it
+// is a digit, else its value when that is a whole number from 0 to 9; ""
+// where the label has none, or where another label took the digit first.
+func (r Rated) Keys() []string {
+	digit := func(codes []string) string {
+		for _, c := range codes {
+			if len(c) == 1 && c[0] >= '0' && c[0] <= '9' {
+				return c
+			}
+		}
+		return ""
+	}
+	byName := map[string]string{}
+	for _, l := range r.Scale.Labels {
+		k := digit(append(l.Codes, l.Name))
+		if k == "" && l.Value == math.Trunc(l.Value) && l.Value >= 0 && l.Value <= 9 {
+			k = strconv.Itoa(int(l.Value))
+		}
+		byName[l.Name] = k
+	}
+	labels := r.Labels()
+	out := make([]string, len(labels))
+	used := map[string]bool{}
+	for i, l := range labels {
+		k := byName[l]
+		if i == len(labels)-1 {
+			k = digit(r.Scale.OtherCodes)
+		}
+		if k != "" && !used[k] {
+			out[i], used[k] = k, true
+		}
+	}
+	return out
 }
 
 // Canonical returns the canonical name of label l on the scale (accepting

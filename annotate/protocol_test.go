@@ -39,3 +39,41 @@ func TestProtocolsAreScaleSets(t *testing.T) {
 		}
 	}
 }
+
+// TestKeys: the page's keys are the labels' numbers on their scales, as
+// the raters' guidelines give them, in the menus' order (best first, Other
+// last).
+func TestKeys(t *testing.T) {
+	tests := []struct {
+		protocol, scale string
+		labels, keys    string
+	}{
+		{"swell", "grammaticality", "Perfect|Comprehensible|Somewhat comprehensible|Incomprehensible|Other", "4|3|2|1|0"},
+		{"swell", "meaning", "Identical|Minor differences|Moderate differences|Substantially different|Other", "4|3|2|1|0"},
+		{"llm-judge", "semantics", "5|4|3|2|1|Other", "5|4|3|2|1|"},
+		{"llm-judge", "grammaticality", "0|1|2 or more|Other", "0|1|2|"},
+		{"llm-judge", "overcorrection", "No|Minor over-correction|Moderate over-correction|Substantial over-correction|Other", "0|1|2|3|"},
+	}
+	for _, tt := range tests {
+		p, err := LookupProtocol(tt.protocol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var found bool
+		for _, sc := range p.Scales {
+			if sc.Scale.Name != tt.scale {
+				continue
+			}
+			found = true
+			if got := strings.Join(sc.Labels(), "|"); got != tt.labels {
+				t.Errorf("%s %s: labels %s, want %s", tt.protocol, tt.scale, got, tt.labels)
+			}
+			if got := strings.Join(sc.Keys(), "|"); got != tt.keys {
+				t.Errorf("%s %s: keys %s, want %s", tt.protocol, tt.scale, got, tt.keys)
+			}
+		}
+		if !found {
+			t.Errorf("%s has no scale %s", tt.protocol, tt.scale)
+		}
+	}
+}

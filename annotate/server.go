@@ -170,6 +170,7 @@ type scaleJSON struct {
 	Title          string   `json:"title"`
 	Question       string   `json:"question"`
 	Labels         []string `json:"labels"`
+	Keys           []string `json:"keys"` // the key choosing each label ("" none)
 	Other          string   `json:"other"`
 	AfterReference bool     `json:"afterReference"`
 	Unchanged      string   `json:"unchanged,omitempty"`
@@ -197,7 +198,7 @@ func (s *Server) session(w http.ResponseWriter, r *http.Request, a Annotator) {
 		Total: len(a.Order), Next: a.Next, Confirmed: len(done)}
 	for _, sc := range p.Scales {
 		out.Scales = append(out.Scales, scaleJSON{Name: sc.Scale.Name, Title: sc.Title, Question: sc.Question,
-			Labels: sc.Labels(), Other: sc.Other(), AfterReference: sc.AfterReference, Unchanged: sc.Unchanged})
+			Labels: sc.Labels(), Keys: sc.Keys(), Other: sc.Other(), AfterReference: sc.AfterReference, Unchanged: sc.Unchanged})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -255,12 +256,13 @@ func (s *Server) item(w http.ResponseWriter, r *http.Request, a Annotator) {
 		return
 	}
 	out := itemJSON{Pos: pos, Total: len(a.Order), Confirmed: len(done), Done: len(js) > 0,
-		Source: it.Source, HasReference: it.Reference != ""}
+		Source: s.DB.Shown(it.Source), HasReference: it.Reference != ""}
 	if !s.DB.Protocol.ShowSource {
 		out.Source = ""
 	}
 	for k, sys := range systems {
-		o := outputJSON{Key: k, Output: it.Outputs[sys], PostEdit: it.Outputs[sys], Ratings: map[string]string{}}
+		shown := s.DB.Shown(it.Outputs[sys])
+		o := outputJSON{Key: k, Output: shown, PostEdit: shown, Ratings: map[string]string{}}
 		if j, ok := js[sys]; ok {
 			o.PostEdit, o.Ratings = j.PostEdit, j.Ratings
 		}
@@ -346,7 +348,7 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request, a Annotator) {
 			}
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"reference": it.Reference})
+	writeJSON(w, http.StatusOK, map[string]string{"reference": s.DB.Shown(it.Reference)})
 }
 
 func (s *Server) confirm(w http.ResponseWriter, r *http.Request, a Annotator) {

@@ -273,3 +273,73 @@ func TestServerOtherProtocols(t *testing.T) {
 		})
 	}
 }
+
+// TestServerShownText: a task with the detokenised display (annotate
+// init's) shows raters raw text, keeps what they wrote, and measures and
+// exports their post-edits against the text they saw: an output left
+// alone has no edits and distance 0, though its stored form is tokenised.
+func TestServerShownText(t *testing.T) {
+	db := newShownFixtureDB(t)
+	a, _ := db.AddAnnotator("ann")
+	c := client{t, serve(t, db).URL, a.Token}
+	item := a.Order[0]
+	_, sess := c.do("GET", "/api/session", "")
+	if got := mustJSON(sess["scales"].([]any)[0].(map[string]any)["keys"]); got != `["4","3","2","1","0"]` {
+		t.Errorf("grammaticality keys %s", got)
+	}
+	_, it := c.do("GET", "/api/item?pos=0", "")
+	if src := it["source"]; src != shownFixture(fixture.source[item]) || strings.HasSuffix(fixture.source[item], " .") == strings.HasSuffix(src.(string), " .") {
+		t.Errorf("source shown as %q, want %q", src, shownFixture(fixture.source[item]))
+	}
+	var shown []string
+	for _, o := range it["outputs"].([]any) {
+		m := o.(map[string]any)
+		if m["output"] != m["postEdit"] || strings.HasSuffix(m["output"].(string), " .") {
+			t.Errorf("output %v: not detokenised, or its post-edit box differs", m)
+		}
+		shown = append(shown, m["output"].(string))
+	}
+	body := `{"pos":0,"outputs":[{"key":0,"postEdit":` + jsonString(shown[0]) + `,"ratings":{"grammaticality":"4","fluency":"4","meaning":"4"}},{"key":1,"postEdit":"Rewritten, by me.","ratings":{"grammaticality":"3","fluency":"3","meaning":"3"}}]}`
+	if code, res := c.do("POST", "/api/save", body); code != 200 || res["reference"] != shownFixture(fixture.ref[item]) {
+		t.Errorf("save: %d %v", code, res)
+	}
+	if code, res := c.do("POST", "/api/confirm", body); code != 200 {
+		t.Fatalf("confirm: %d %v", code, res)
+	}
+	rs, err := db.Ratings("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		switch r.PostEdit {
+		case shown[0]:
+			if r.Shown != shown[0] || r.Output == r.Shown || len(r.Edits) != 0 {
+				t.Errorf("unchanged output exported as output %q, shown %q, edits %v", r.Output, r.Shown, r.Edits)
+			}
+		case "Rewritten, by me.":
+			if r.Shown != shown[1] || len(r.Edits) == 0 {
+				t.Errorf("edited output exported as shown %q, edits %v", r.Shown, r.Edits)
+			}
+		default:
+			t.Errorf("post-edit %q stored, not as written", r.PostEdit)
+		}
+	}
+	_, ped, err := db.Agreement()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ped {
+		sys := ""
+		for s, o := range db.Items()[item].Outputs {
+			if db.Shown(o) == shown[0] {
+				sys = s
+			}
+		}
+		if p.System == sys && p.Mean != 0 {
+			t.Errorf("%s, left alone as shown, has post-edit distance %v, want 0", p.System, p.Mean)
+		}
+		if p.System != sys && !(p.Mean > 0) {
+			t.Errorf("%s, rewritten, has post-edit distance %v, want > 0", p.System, p.Mean)
+		}
+	}
+}

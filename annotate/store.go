@@ -16,6 +16,7 @@ import (
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver "sqlite"
 
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
@@ -72,6 +73,7 @@ type DB struct {
 	Protocol *Protocol
 	salt     string // random per task; seeds the annotators' orders
 	items    []Item // read-only after Open
+	display  string // Task.Display
 }
 
 // An Annotator is one person working through the task with their own
@@ -172,7 +174,7 @@ func fill(db *sql.DB, t *Task) error {
 	}
 	salt := make([]byte, 16)
 	rand.Read(salt)
-	for k, v := range map[string]string{"version": schemaVersion, "protocol": t.Protocol.Name, "salt": hex.EncodeToString(salt)} {
+	for k, v := range map[string]string{"version": schemaVersion, "protocol": t.Protocol.Name, "salt": hex.EncodeToString(salt), "display": t.Display} {
 		if _, err := tx.Exec(`INSERT INTO meta(key, value) VALUES(?, ?)`, k, v); err != nil {
 			return err
 		}
@@ -259,7 +261,10 @@ func (d *DB) load() error {
 	if err != nil {
 		return err
 	}
-	d.Protocol, d.salt = p, meta["salt"]
+	d.Protocol, d.salt, d.display = p, meta["salt"], meta["display"]
+	if d.display != "" && d.display != DisplayDetokenized {
+		return fmt.Errorf("task database display %q, want %q or none", d.display, DisplayDetokenized)
+	}
 	rows, err = d.db.Query(`SELECT id, source, reference FROM items ORDER BY id`)
 	if err != nil {
 		return err
@@ -304,7 +309,17 @@ func (d *DB) Path() string { return d.path }
 func (d *DB) Items() []Item { return d.items }
 
 // Task returns the task stored in the database.
-func (d *DB) Task() *Task { return &Task{Protocol: d.Protocol, Items: d.items} }
+func (d *DB) Task() *Task { return &Task{Protocol: d.Protocol, Items: d.items, Display: d.display} }
+
+// Shown returns text as the task shows it to raters (Task.Display): raw
+// text for a detokenised display, else the text as given. Post-edits are
+// written against it, so edit distances and diffs compare with it.
+func (d *DB) Shown(text string) string {
+	if d.display != DisplayDetokenized {
+		return text
+	}
+	return tokenize.Detokenize(strings.Fields(text))
+}
 
 // AddAnnotator adds an annotator with a fresh secret token and an item
 // order drawn from the task's salt and the name, and returns it. Adding a
@@ -440,7 +455,7 @@ func (d *DB) check(c *Confirmation, allowImport bool, name func(system string) s
 		}
 		seen[j.System] = true
 		if !d.Protocol.PostEdit && !allowImport {
-			j.PostEdit = out
+			j.PostEdit = d.Shown(out)
 		}
 		canon := map[string]string{}
 		for name, l := range j.Ratings {

@@ -32,7 +32,17 @@ func (it *Item) Systems() []string {
 type Task struct {
 	Protocol *Protocol
 	Items    []Item
+	// Display says how raters see the task's text: "" as given, or
+	// DisplayDetokenized. It is stored with the task (meta "display"),
+	// so that what a rater saw can be known again.
+	Display string
 }
+
+// DisplayDetokenized shows raters tokenised text as raw text
+// (tokenize.Detokenize: "changes ." → "changes."): the source, the
+// outputs, the reference. Their post-edits are stored as they wrote them,
+// against the text they saw (DB.Shown).
+const DisplayDetokenized = "detokenized"
 
 // A SystemFile names one system's output file: one sentence per line,
 // parallel to the source.

@@ -1,6 +1,14 @@
 // gecmetric annotate: the page of the post-edit annotation procedure
 // (seed 004). Every sentence comes from untrusted files, so text reaches the
 // page only through textContent and option labels, never as HTML.
+//
+// Each output is shown once: the box the rater edits, and under it the
+// changes made so far. Keys: a label's number on its scale (shown before
+// it: 4 Perfect ... 1 Incomprehensible, 0 Other) in a focused rating
+// chooses it and moves to the next rating; Ctrl+Enter (or Cmd+Enter) presses Save, then
+// Confirm; Alt+Left / Alt+Right go to the previous / next example. A value
+// the page filled in (a default, or a confirmed judgement shown again) is
+// marked "pre-filled" until the rater changes it.
 "use strict";
 
 (function () {
@@ -52,22 +60,6 @@
     return { keptA, keptB };
   }
 
-  // renderTokens fills el with the tokens, marking the unkept ones with cls.
-  function renderTokens(el, toks, kept, cls) {
-    el.textContent = "";
-    toks.forEach((t, k) => {
-      if (k > 0) el.appendChild(document.createTextNode(" "));
-      if (kept[k]) {
-        el.appendChild(document.createTextNode(t));
-      } else {
-        const span = document.createElement("span");
-        span.className = cls;
-        span.textContent = t;
-        el.appendChild(span);
-      }
-    });
-  }
-
   function status(text, kind) {
     const el = $("status");
     el.textContent = text;
@@ -92,14 +84,49 @@
     return a.length === b.length && a.every((t, k) => t === b[k]);
   }
 
-  // updateDiff highlights the changes of one output's post-edit, and keeps
-  // the "Identical" default of meaning in step with it (seed 004, step 5).
+  // renderChanges fills el with one line of the changes from a to b: the
+  // removed tokens struck through, the added ones highlighted, each run of
+  // kept tokens in between as it is.
+  function renderChanges(el, a, b, d) {
+    el.textContent = "";
+    const add = (t, cls) => {
+      if (el.childNodes.length > 0) el.appendChild(document.createTextNode(" "));
+      if (!cls) { el.appendChild(document.createTextNode(t)); return; }
+      const span = document.createElement(cls === "del" ? "del" : "ins");
+      span.className = cls;
+      span.textContent = t;
+      el.appendChild(span);
+    };
+    let i = 0, j = 0;
+    while (i < a.length || j < b.length) {
+      if (i < a.length && !d.keptA[i]) { add(a[i++], "del"); continue; }
+      if (j < b.length && !d.keptB[j]) { add(b[j++], "ins"); continue; }
+      add(b[j], ""); i++; j++;
+    }
+  }
+
+  // updateDiff shows the changes of one output's post-edit under its box
+  // ("no changes" while there are none), and keeps the "Identical" default
+  // of meaning in step with it (seed 004, step 5).
   function updateDiff(card) {
     const a = tokens(card.dataset.output), b = tokens(card.querySelector(".edit").value);
     const d = tokenDiff(a, b);
-    renderTokens(card.querySelector(".fixed"), a, d.keptA, "del");
-    renderTokens(card.querySelector(".diff"), b, d.keptB, "ins");
+    const el = card.querySelector(".diff");
+    if (d.keptA.every((k) => k) && d.keptB.every((k) => k)) {
+      el.textContent = "no changes";
+      el.classList.add("none");
+    } else {
+      el.classList.remove("none");
+      renderChanges(el, a, b, d);
+    }
     applyUnchangedDefault(card);
+  }
+
+  // prefill marks a field the page filled in, until the rater changes it.
+  function prefill(sel, on) {
+    sel.classList.toggle("prefilled", on);
+    const tag = sel.parentElement.querySelector(".prefilled-tag");
+    if (tag) tag.hidden = !on;
   }
 
   function applyUnchangedDefault(card) {
@@ -108,9 +135,9 @@
       if (!sc.unchanged) return;
       const sel = card.querySelector('select[data-scale="' + sc.name + '"]');
       if (unchanged(card)) {
-        if (sel.value === "") { sel.value = sc.unchanged; sel.dataset.auto = "1"; }
+        if (sel.value === "") { sel.value = sc.unchanged; sel.dataset.auto = "1"; prefill(sel, true); }
       } else if (sel.dataset.auto === "1") {
-        sel.value = ""; delete sel.dataset.auto;
+        sel.value = ""; delete sel.dataset.auto; prefill(sel, false);
       }
     });
   }
@@ -123,20 +150,26 @@
     const h = document.createElement("h3");
     h.textContent = "Output " + (k + 1);
     card.appendChild(h);
-    const fixed = document.createElement("p");
-    fixed.className = "sentence fixed";
-    card.appendChild(fixed);
+    // The output once: the box to edit (or, without post-editing, the
+    // text), and under it the changes made to it.
     const edit = document.createElement("textarea");
     edit.className = "edit";
     edit.rows = 2;
     edit.spellcheck = false;
     edit.value = o.postEdit;
-    edit.setAttribute("aria-label", "your correction of output " + (k + 1));
-    if (!session.postEdit) edit.hidden = true;
+    edit.setAttribute("aria-label", "output " + (k + 1) + ": edit it into your correction");
     edit.addEventListener("input", () => updateDiff(card));
+    if (!session.postEdit) {
+      edit.hidden = true;
+      const text = document.createElement("p");
+      text.className = "sentence text";
+      text.textContent = o.output;
+      card.appendChild(text);
+    }
     card.appendChild(edit);
     const diff = document.createElement("p");
     diff.className = "sentence diff";
+    diff.setAttribute("aria-label", "your changes to output " + (k + 1));
     if (!session.postEdit) diff.hidden = true;
     card.appendChild(diff);
     const ratings = document.createElement("div");
@@ -150,11 +183,26 @@
       sel.dataset.scale = sc.name;
       sel.dataset.after = sc.afterReference ? "1" : "";
       sel.appendChild(new Option("\u2014 choose \u2014", ""));
-      sc.labels.forEach((l) => sel.appendChild(new Option(l, l)));
+      sc.labels.forEach((l, n) => {
+        const key = (sc.keys || [])[n] || "";
+        const opt = new Option(key ? key + " \u00b7 " + l : l, l);
+        opt.dataset.key = key;
+        sel.appendChild(opt);
+      });
       sel.value = o.ratings[sc.name] || "";
       sel.disabled = sc.afterReference && !saved;
-      sel.addEventListener("change", () => { delete sel.dataset.auto; });
-      lab.appendChild(sel);
+      sel.addEventListener("change", () => { delete sel.dataset.auto; prefill(sel, false); });
+      sel.addEventListener("keydown", (ev) => labelKey(ev, sel));
+      const row = document.createElement("span");
+      row.className = "choice";
+      row.appendChild(sel);
+      const tag = document.createElement("span");
+      tag.className = "prefilled-tag";
+      tag.textContent = "pre-filled";
+      tag.title = "filled in for you: change it if it is wrong";
+      tag.hidden = true;
+      row.appendChild(tag);
+      lab.appendChild(row);
       const hint = document.createElement("span");
       hint.className = "hint";
       hint.textContent = sc.question;
@@ -163,7 +211,51 @@
     });
     card.appendChild(ratings);
     updateDiff(card);
+    if (item.done) {
+      // A confirmed judgement shown again: every value is pre-filled.
+      card.querySelectorAll("select").forEach((sel) => { if (sel.value !== "") prefill(sel, true); });
+    }
     return card;
+  }
+
+  // labelKey: a label's key (its number on the scale, shown before it)
+  // in a focused rating chooses the label and moves the focus to the next
+  // rating that can be chosen.
+  function labelKey(ev, sel) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || !/^[0-9]$/.test(ev.key)) return;
+    const opt = Array.from(sel.options).find((o) => o.dataset.key === ev.key);
+    if (!opt) return;
+    ev.preventDefault();
+    sel.value = opt.value;
+    sel.dispatchEvent(new Event("change", { bubbles: true }));
+    // The focus moves when the key is released, so that nothing of this
+    // key press (a menu's type-ahead) reaches the next rating.
+    sel.addEventListener("keyup", function moveOn(up) {
+      if (up.key !== ev.key) return;
+      sel.removeEventListener("keyup", moveOn);
+      const all = Array.from(document.querySelectorAll("#outputs select")).filter((s) => !s.disabled);
+      const next = all[all.indexOf(sel) + 1];
+      if (next) next.focus();
+    });
+  }
+
+  // pageKey handles the page's shortcuts: Ctrl+Enter presses Save or
+  // Confirm, whichever is shown; Alt+Left / Alt+Right go back and on.
+  function pageKey(ev) {
+    if (!item || $("main").hidden) return;
+    if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) {
+      ev.preventDefault();
+      // Not Enter for a focused menu, which would open it.
+      if (document.activeElement && document.activeElement.tagName === "SELECT") document.activeElement.blur();
+      if (!$("save").hidden) save();
+      else if (!$("confirm").hidden) confirm();
+    } else if (ev.altKey && ev.key === "ArrowLeft" && !$("prev").disabled) {
+      ev.preventDefault();
+      load(item.pos - 1);
+    } else if (ev.altKey && ev.key === "ArrowRight" && !$("next").disabled) {
+      ev.preventDefault();
+      load(item.pos + 1);
+    }
   }
 
   async function load(pos) {
@@ -183,6 +275,8 @@
     const box = $("outputs");
     box.textContent = "";
     item.outputs.forEach((o, k) => box.appendChild(buildCard(o, k)));
+    const first = box.querySelector(session.postEdit ? "textarea" : "select");
+    if (first) first.focus({ preventScroll: true });
     $("save").hidden = false;
     $("confirm").hidden = true;
     $("prev").disabled = item.pos === 0;
@@ -224,6 +318,9 @@
     document.querySelectorAll(".output").forEach(applyUnchangedDefault);
     $("save").hidden = true;
     $("confirm").hidden = false;
+    // On to the ratings that waited for the reference.
+    const next = Array.from(document.querySelectorAll('select[data-after="1"]')).find((s) => s.value === "");
+    if (next) next.focus({ preventScroll: true });
     status("Check your corrections against the reference, rate the rest, then Confirm.");
   }
 
@@ -234,8 +331,13 @@
     try { res = await api("POST", "/api/confirm", collect()); } catch (e) { status(e.message, "error"); return; }
     item.confirmed = res.confirmed;
     item.done = true;
+    if (item.pos < item.total - 1) {
+      await load(item.pos + 1);
+      status("Confirmed and stored; here is the next example.", "ok");
+      return;
+    }
     progress();
-    status("Confirmed and stored. Press >>> for the next example.", "ok");
+    status("Confirmed and stored. That was the last example: <<< goes back, Quit ends.", "ok");
   }
 
   async function start() {
@@ -255,6 +357,7 @@
       : "Rate each output, then Save and Confirm.";
     $("main").hidden = false;
     $("bar").hidden = false;
+    document.addEventListener("keydown", pageKey);
     $("save").addEventListener("click", save);
     $("confirm").addEventListener("click", confirm);
     $("prev").addEventListener("click", () => load(item.pos - 1));

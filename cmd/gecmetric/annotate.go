@@ -38,14 +38,19 @@ func annotateCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "source", Usage: "source sentences `FILE`, one per line", Required: true},
 					&cli.StringSliceFlag{Name: "hyp", Aliases: []string{"output"}, Usage: "system output as `NAME=FILE` (repeat), as --hyp names outputs everywhere else (--output: the earlier name)", Required: true},
 					&cli.StringFlag{Name: "ref", Usage: "reference `FILE` revealed after Save"},
+					&cli.BoolFlag{Name: "show-tokens", Usage: "show raters the text as tokenised in the files (\"changes .\"); by default they see it detokenised (\"changes.\") and post-edit that, which the database and exports keep"},
 					&cli.StringFlag{Name: "scales", Usage: "scale set: swell (seeds 001/004), llm-judge (seed 000), grue (seed 003); the names --rating SET/SCALE reads back", Value: "swell"},
 					newDBFlag,
 					&cli.StringSliceFlag{Name: "annotator", Usage: "add an annotator `NAME` and print their link (repeat)"},
 					baseFlag,
 				},
 				Action: func(ctx context.Context, c *cli.Command) error {
+					display := annotate.DisplayDetokenized
+					if c.Bool("show-tokens") {
+						display = ""
+					}
 					t, err := annotate.CreateTask(c.String("db"), annotate.Init{Scales: c.String("scales"),
-						Source: c.String("source"), Ref: c.String("ref"), Outputs: c.StringSlice("hyp")})
+						Source: c.String("source"), Ref: c.String("ref"), Outputs: c.StringSlice("hyp"), Display: display})
 					if err != nil {
 						return err
 					}
