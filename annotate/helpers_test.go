@@ -77,14 +77,3 @@ func newFixtureDB(t testing.TB) *DB {
 		map[string][]string{"sysA": fixture.sysA, "sysB": fixture.sysB}))
 }
 
-// fixtureItem returns the index of the fixture item whose source is s.
-func fixtureItem(t testing.TB, s string) int {
-	t.Helper()
-	for i, src := range fixture.source {
-		if src == s {
-			return i
-		}
-	}
-	t.Fatalf("source %q is not a fixture sentence", s)
-	return -1
-}
