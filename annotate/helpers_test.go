@@ -76,4 +76,3 @@ func newFixtureDB(t testing.TB) *DB {
 	return openTestDB(t, createTask(t, t.TempDir(), "swell", fixture.source, fixture.ref,
 		map[string][]string{"sysA": fixture.sysA, "sysB": fixture.sysB}))
 }
-
