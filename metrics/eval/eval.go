@@ -204,7 +204,8 @@ func New(cfg Config, set *TestSet) (*Evaluator, error) {
 }
 
 // NewEvaluator returns an Evaluator for sentences with refs references
-// each, to be streamed through Run.
+// each, to be streamed through Run. Its signature names the files' kinds
+// from cfg.RefKind and HypKind (Files.Kinds gives them for OpenFiles).
 func NewEvaluator(cfg Config, refs int) *Evaluator {
 	cfg.ERRANT.Beta = cfg.beta()
 	if cfg.Version == "" {

@@ -89,7 +89,11 @@ func TestFilesEqualMemory(t *testing.T) {
 			t.Fatal(err)
 		}
 		seen := 0
-		ev := NewEvaluator(cfg, fs.References())
+		// The files' kinds for the signature, as the CLI sets them; the
+		// test set in memory knows its references' kind only.
+		fcfg := cfg
+		fcfg.RefKind, _ = fs.Kinds()
+		ev := NewEvaluator(fcfg, fs.References())
 		got, err := ev.Run(context.Background(), fs, fs.Systems(), RunOptions{Batch: batch, Rows: true, Each: func(i int, sc []SentenceScore) error {
 			if i != seen || len(sc) != 2 {
 				t.Errorf("Each(%d, %d scores) after %d sentences", i, len(sc), seen)
