@@ -81,9 +81,12 @@ class Engine:
         with self._lock:
             self._next += 1
             rid = self._next
+            # Encoded before anything is sent: a string that is not
+            # valid Unicode fails here, leaving the engine in step.
             line = json.dumps({"id": rid, "op": op, "args": args}, ensure_ascii=False, separators=(",", ":"))
+            data = line.encode("utf-8") + b"\n"
             try:
-                self.proc.stdin.write(line.encode("utf-8") + b"\n")
+                self.proc.stdin.write(data)
                 self.proc.stdin.flush()
                 answer = self.proc.stdout.readline()
             except BaseException as e:

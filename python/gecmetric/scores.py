@@ -400,11 +400,17 @@ def compare(sources, baseline, candidates, references, metrics=None, beta=None, 
 @dataclass
 class SystemJudgement:
     """A system's mean judgement on each scale with its 95% bootstrap
-    interval: scores[scale] = (mean, (low, high))."""
+    interval, scores[scale] = (mean, (low, high)); ``vs_input`` the same for
+    its paired difference from the unchanged input; ``input`` marks the
+    unchanged input itself, judged beside the systems (named "(input)");
+    ``labels`` the label shares as the engine gives them."""
 
     name: str
     sentences: int
     scores: Dict[str, Tuple[float, Tuple[float, float]]]
+    vs_input: Dict[str, Tuple[float, Tuple[float, float]]] = field(default_factory=dict)
+    input: bool = False
+    labels: Dict[str, Any] = field(repr=False, default_factory=dict)
     raw: Dict[str, Any] = field(repr=False, default_factory=dict)
 
 
@@ -421,6 +427,10 @@ class SentenceJudgement:
 
 @dataclass
 class JudgeResult:
+    """judge --json (per system, the unchanged input included) and
+    --jsonl (per sentence)."""
+
+    signature: str
     systems: Dict[str, SystemJudgement]
     sentences: List[SentenceJudgement]
     raw: Dict[str, Any] = field(repr=False, default_factory=dict)
@@ -451,12 +461,18 @@ def judge(sources, hypotheses, references=None, lang=None, sentences=True, **opt
             per_sentence = [json.loads(x) for x in lines.splitlines() if x.strip()]
     raw = _json(out)
     systems = {}
+
+    def means(d):
+        return {k: (v.get("mean"), _pair(v.get("ci"))) for k, v in (d or {}).items()}
+
     for s in raw.get("systems") or []:
-        scores = {k: (v.get("mean"), _pair(v.get("ci"))) for k, v in (s.get("scores") or {}).items()}
-        systems[s["name"]] = SystemJudgement(s["name"], s.get("sentences", 0), scores, s)
+        systems[s["name"]] = SystemJudgement(
+            s["name"], s.get("sentences", 0), means(s.get("scores")), means(s.get("vs_input")),
+            bool(s.get("input")), s.get("labels") or {}, s,
+        )
     sents = []
     for d in per_sentence:
         labels = d.get("labels") or {}
         nums = {k: v for k, v in d.items() if isinstance(v, (int, float)) and not isinstance(v, bool) and k != "line"}
         sents.append(SentenceJudgement(d.get("line"), d.get("system"), nums, labels, d))
-    return JudgeResult(systems, sents, {"systems": raw, "sentences": per_sentence})
+    return JudgeResult(raw.get("signature", ""), systems, sents, {"systems": raw, "sentences": per_sentence})

@@ -167,3 +167,14 @@ def test_conll14_speed(conll, annotator):
     assert loop == batch
     assert t_loop < 2.0, "per-pair loop took %.2f s" % t_loop
     assert t_batch < 2.0, "batch took %.2f s" % t_batch
+
+
+def test_bad_string_leaves_engine_in_step(annotator):
+    from gecmetric import _engine
+
+    annotator.annotate("a b", "a c")
+    pid = _engine.engine().proc.pid
+    with pytest.raises(UnicodeEncodeError):
+        annotator.annotate("a \udc80", "b")
+    assert _engine.engine().proc.pid == pid
+    assert [e.to_m2() for e in annotator.annotate("", "a b")] == ["A 0 0|||M:OTHER|||a b|||REQUIRED|||-NONE-|||0"]

@@ -60,6 +60,10 @@ def test_errors_name_file_and_line(tmp_path):
         gecmetric.evaluate(SRC, HYP, [REF0], metrics="bleu")
     with pytest.raises(gecmetric.GecmetricError, match="no such file"):
         gecmetric.evaluate(SRC, "/nonexistent/hyp.txt", [REF0])
+    with pytest.raises(gecmetric.GecmetricError) as e:
+        gecmetric.evaluate(SRC, {"nul": [HYP[0], "It do\x00 work .", HYP[2]]}, [REF0])
+    assert (e.value.file, e.value.line, e.value.column) == ("hypotheses['nul']", 2, 6)
+    assert str(e.value).startswith("hypotheses['nul']:2:6: NUL byte")
     with pytest.raises(ValueError, match="line break"):
         gecmetric.evaluate(SRC, ["a\nb", "c", "d"], [REF0])
 
@@ -73,10 +77,14 @@ def test_compare_and_judge():
     r = c.candidates["worse"].results[0]
     assert r.metric == "errant" and r.delta < 0 and r.p is not None and r.p < 0.05 and r.ci_high < 0
     j = gecmetric.judge(SRC, {"a": HYP, "b": REF0})
-    assert set(j.systems) == {"a", "b"} and j.systems["a"].sentences == 3
-    assert "grammaticality" in j.systems["a"].scores
+    assert {"a", "b"} <= set(j.systems) and j.systems["a"].sentences == 3
+    assert "grammaticality" in j.systems["a"].scores and not j.systems["a"].input
     mean, (lo, hi) = j.systems["a"].scores["grammaticality"]
     assert lo <= mean <= hi
+    assert j.signature.startswith("judge:en") and j.signature == j.raw["systems"]["signature"]
+    # the numbers are the engine's, as judge --json prints them
+    for d in j.raw["systems"]["systems"]:
+        assert j.systems[d["name"]].scores == {k: (v["mean"], tuple(v["ci"])) for k, v in d["scores"].items()}
     assert len(j.sentences) == 6 and j.sentences[0].line == 1 and "grammaticality" in j.sentences[0].scores
 
 
