@@ -7,6 +7,8 @@ Python process.
   ``annotate``, ``import_edit``, ...), the same edits as ``gecmetric edits``.
 - ``gecmetric.evaluate``, ``compare``, ``judge``: the commands ``eval``,
   ``compare`` and ``judge``, lists of lines or paths in, dataclasses out.
+- ``gecmetric.metrics``: gec-metrics' interface (``get_metric``,
+  ``score_corpus``, ``score_sentence``) for M2, ERRANT, GLEU and chrF.
 - ``python -m gecmetric ...`` runs the command line.
 
 Errors are GecmetricError, with the engine's message and the file and line

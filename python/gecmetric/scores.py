@@ -89,6 +89,12 @@ class _Inputs:
         self.names[p] = what
         return p
 
+    def scratch(self, name):
+        """A path in the temporary folder for the engine to write."""
+        if self.dir is None:
+            self.dir = tempfile.TemporaryDirectory(prefix="gecmetric-")
+        return os.path.join(self.dir.name, name)
+
     def run(self, args):
         try:
             return _engine.run(args)
@@ -242,11 +248,14 @@ class SystemScores:
 
 @dataclass
 class EvalResult:
-    """eval --json: the signature and each system's scores, by name."""
+    """eval --json: the signature and each system's scores, by name; with
+    ``sentences=True``, ``sentences[name]`` holds each sentence's line of
+    ``eval --per-sentence`` (statistics and scores, as JSON)."""
 
     signature: str
     systems: Dict[str, SystemScores]
     raw: Dict[str, Any] = field(repr=False, default_factory=dict)
+    sentences: Dict[str, List[Dict[str, Any]]] = field(repr=False, default_factory=dict)
 
     def __getitem__(self, name):
         return self.systems[name]
@@ -283,6 +292,7 @@ def evaluate(
     lang=None,
     tokenize=False,
     errant_cat=3,
+    sentences=False,
     **options,
 ):
     """Scores systems as ``gecmetric eval --format json --errant-cat 3``
@@ -295,7 +305,8 @@ def evaluate(
     (``errant_mode="cse"``, ``gleu_iter=500``, ``confidence=1000``,
     ``filt=["UNK"]``, ``single=True``...). Returns an EvalResult whose
     ``systems`` maps each system's name (the dict's keys; "system" for a
-    single list; a file's base name for a path) to its SystemScores.
+    single list; a file's base name for a path) to its SystemScores;
+    sentences=True adds each sentence's statistics (``--per-sentence``).
     """
     names = metrics.split(",") if isinstance(metrics, str) else list(metrics or ("errant",))
     if errant_cat and "errant" in [m.strip().lower() for m in names]:
@@ -305,12 +316,23 @@ def evaluate(
         args += _reference_args(inp, references)
         for name, value in _systems(hypotheses):
             args += ["--hyp", _system_arg(inp, name, value, "hypotheses")]
+        per = {}
+        if sentences:
+            path = inp.scratch("per-sentence.jsonl")
+            args += ["--per-sentence", path]
         _, out, _ = inp.run(args)
+        if sentences:
+            import json
+
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    d = json.loads(line)
+                    per.setdefault(d["system"], []).append(d)
     raw = _json(out)
     systems = {}
     for d in raw["systems"]:
         systems[d["name"]] = _system_scores(d)
-    return EvalResult(raw["signature"], systems, raw)
+    return EvalResult(raw["signature"], systems, raw, per)
 
 
 # --- compare ----------------------------------------------------------------
