@@ -218,7 +218,7 @@ func TestRetryAfter(t *testing.T) {
 		want time.Duration
 	}{
 		{"", 0}, {"soon", 0}, {"7", 7 * time.Second}, {"0.5", 500 * time.Millisecond}, {"0", time.Nanosecond},
-		{"86400", maxRetryAfter}, {now.Add(30 * time.Second).Format(http.TimeFormat), 30 * time.Second},
+		{"86400", 24 * time.Hour}, {"1e300", maxRetryAfter}, {"NaN", maxRetryAfter}, {"-5", time.Nanosecond}, {now.Add(30 * time.Second).Format(http.TimeFormat), 30 * time.Second},
 		{now.Add(-time.Minute).Format(http.TimeFormat), time.Nanosecond},
 	} {
 		if got := retryAfter(c.h, now); got != c.want {

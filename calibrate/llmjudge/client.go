@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,7 +42,8 @@ type Client struct {
 	// Cache is a folder of answers keyed by (Model, PromptVersion, query);
 	// "" caches nothing. An answered query is never asked again.
 	Cache string
-	// Concurrency is the number of requests in flight at once; default 4.
+	// Concurrency is the number of requests in flight at once; default 4,
+	// at most MaxConcurrency, and never more than the queries of a run.
 	Concurrency int
 	// Timeout bounds one HTTP request (connection to last byte); default
 	// 2 minutes. A request that times out is retried like a 5xx.
@@ -51,9 +54,16 @@ type Client struct {
 	Retries int
 	// Backoff is the first wait before a retry, doubled each retry up to
 	// MaxBackoff, each wait drawn uniformly from its upper half (jitter).
-	// A Retry-After header (seconds or an HTTP date), capped at 10
-	// minutes, replaces the computed wait. Defaults 1s and 1 minute.
+	// A Retry-After header (seconds or an HTTP date) replaces the computed
+	// wait, capped at MaxBackoff; a capped wait is reported on Progress.
+	// Defaults 1s and 1 minute.
 	Backoff, MaxBackoff time.Duration
+	// MaxFailures stops the run (ErrGaveUp) after this many failed
+	// requests in a row, across all queries: a server that fails every
+	// request (a 5xx, a 429, a timeout, a network error) ends the run
+	// instead of having every query retried in turn. Default 32; -1 no
+	// limit.
+	MaxFailures int
 	// Strict rejects a semantics number between labels (4.5); otherwise it
 	// is rounded half to even, as the authors' analysis did, and counted.
 	Strict bool
@@ -117,6 +127,39 @@ var errNotAsked = errors.New("not asked: the run stopped first")
 // request itself (401, 403, 404), which no retry mends.
 var ErrFatal = errors.New("the API refused the request")
 
+// ErrGaveUp is wrapped by the error that stops a run after
+// Client.MaxFailures failed requests in a row.
+var ErrGaveUp = errors.New("the API keeps failing")
+
+// MaxConcurrency bounds Client.Concurrency.
+const MaxConcurrency = 256
+
+// Check reports a client that cannot run: no model, or a URL that is not
+// http:// or https:// with a host (file://, a typo). Run calls it first;
+// a command may call it before reading its inputs.
+func (c *Client) Check() error {
+	if c.URL == "" || c.Model == "" {
+		return errors.New("llmjudge: the client needs a URL and a model")
+	}
+	u, err := url.Parse(c.URL)
+	if err != nil {
+		return fmt.Errorf("llmjudge: URL %q: %v", c.scrub(c.URL), err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return fmt.Errorf("llmjudge: URL %q: scheme %q is not supported (want http:// or https://)", c.scrub(c.URL), u.Scheme)
+	}
+	if u.Host == "" {
+		return fmt.Errorf("llmjudge: URL %q has no host", c.scrub(c.URL))
+	}
+	if u.User != nil {
+		return fmt.Errorf("llmjudge: URL %q holds a user name or password: give the key with Key (--llm-key-env)", u.Redacted())
+	}
+	if c.Concurrency > MaxConcurrency {
+		return fmt.Errorf("llmjudge: concurrency %d: at most %d requests in flight", c.Concurrency, MaxConcurrency)
+	}
+	return nil
+}
+
 // Run asks the model about every query, from the cache where it can, and
 // returns one Result per query in order. A query whose answer stays
 // unusable or whose requests keep failing is a Result with Err set
@@ -131,9 +174,19 @@ func (c *Client) Run(ctx context.Context, qs []human.Query) ([]Result, Stats, er
 			return nil, Stats{}, err
 		}
 	}
-	if c.URL == "" || c.Model == "" {
-		return nil, Stats{}, errors.New("llmjudge: the client needs a URL and a model")
+	if err := c.Check(); err != nil {
+		return nil, Stats{}, err
 	}
+	if c.Cache != "" {
+		cleanCache(c.Cache, time.Now())
+	}
+	parts, owner := split(qs)
+	res, st, err := c.run(ctx, parts)
+	return merge(qs, owner, res), st, err
+}
+
+// run asks every query of qs, each of at most MaxCandidates candidates.
+func (c *Client) run(ctx context.Context, qs []human.Query) ([]Result, Stats, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	out := make([]Result, len(qs))
@@ -143,7 +196,7 @@ func (c *Client) Run(ctx context.Context, qs []human.Query) ([]Result, Stats, er
 	r := &run{c: c, stats: Stats{Queries: len(qs)}, last: time.Now()}
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for range max(1, c.concurrency()) {
+	for range max(1, min(c.concurrency(), len(qs))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -183,15 +236,26 @@ func (c *Client) concurrency() int {
 	if c.Concurrency <= 0 {
 		return 4
 	}
-	return c.Concurrency
+	return min(c.Concurrency, MaxConcurrency)
+}
+
+func (c *Client) maxFailures() int {
+	switch {
+	case c.MaxFailures == 0:
+		return 32
+	case c.MaxFailures < 0:
+		return math.MaxInt
+	}
+	return c.MaxFailures
 }
 
 // run is the shared state of one Run.
 type run struct {
-	c     *Client
-	mu    sync.Mutex
-	stats Stats
-	last  time.Time
+	c        *Client
+	mu       sync.Mutex
+	stats    Stats
+	last     time.Time
+	failures int // failed requests in a row
 }
 
 func (r *run) add(f func(*Stats)) {
@@ -249,8 +313,8 @@ func (r *run) one(ctx context.Context, q human.Query) (Result, error) {
 			return res, fmt.Errorf("llmjudge: reading the cache: %w", err)
 		}
 		if ok {
-			if p, err := parseReply(e.Reply, q, c.Strict); err == nil {
-				res.Answers, res.Rounded, res.IDDiff, res.Reply, res.Cached = p.answers, p.rounded, p.idDiff, e.Reply, true
+			if answers, rounded, idDiff, err := e.answers(q, c.Strict); err == nil {
+				res.Answers, res.Rounded, res.IDDiff, res.Cached = answers, rounded, idDiff, true
 				return res, nil
 			}
 			// Read under other rules (Strict): ask again.
@@ -263,18 +327,21 @@ func (r *run) one(ctx context.Context, q human.Query) (Result, error) {
 		usage.PromptTokens += u.PromptTokens
 		usage.CompletionTokens += u.CompletionTokens
 		if err != nil {
-			if ctx.Err() != nil || errors.Is(err, ErrFatal) {
+			if ctx.Err() != nil || errors.Is(err, ErrFatal) || errors.Is(err, ErrGaveUp) {
 				return res, err
 			}
 			res.Err = err
 			return res, nil
 		}
-		res.Reply = reply
+		// A reply may echo the key: it is kept, printed and stored only
+		// scrubbed.
+		res.Reply = c.scrub(reply)
 		p, perr := parseReply(reply, q, c.Strict)
 		if perr == nil {
 			res.Answers, res.Rounded, res.IDDiff = p.answers, p.rounded, p.idDiff
 			if c.Cache != "" {
-				e := cacheEntry{Model: c.Model, PromptVersion: PromptVersion, Query: query, Reply: reply, Usage: usage}
+				e := cacheEntry{Model: c.Model, PromptVersion: PromptVersion, Query: query,
+					Answers: p.answers, Rounded: p.rounded, IDDiffers: p.idDiff, Usage: usage}
 				if err := writeCache(c.Cache, key, e); err != nil {
 					return res, fmt.Errorf("llmjudge: writing the cache: %w", err)
 				}
@@ -282,7 +349,7 @@ func (r *run) one(ctx context.Context, q human.Query) (Result, error) {
 			return res, nil
 		}
 		if attempt == 1 {
-			res.Err = perr
+			res.Err = scrubbed{perr, c.scrub(perr.Error())}
 			return res, nil
 		}
 		r.add(func(s *Stats) { s.Reasked++ })
@@ -290,6 +357,16 @@ func (r *run) one(ctx context.Context, q human.Query) (Result, error) {
 			Message{Role: "user", Content: fmt.Sprintf(reask, strings.TrimPrefix(perr.Error(), ErrAnswer.Error()+": "))})
 	}
 }
+
+// scrubbed is an error whose message had the key removed; errors.Is and
+// errors.As still see the error it stands for.
+type scrubbed struct {
+	err error
+	msg string
+}
+
+func (e scrubbed) Error() string { return e.msg }
+func (e scrubbed) Unwrap() error { return e.err }
 
 // chatRequest and chatResponse are the parts of the chat-completions API
 // that the client uses.
@@ -302,7 +379,27 @@ type chatResponse struct {
 	Choices []struct {
 		Message Message `json:"message"`
 	} `json:"choices"`
-	Usage Usage `json:"usage"`
+	Usage struct {
+		PromptTokens     tokenCount `json:"prompt_tokens"`
+		CompletionTokens tokenCount `json:"completion_tokens"`
+	} `json:"usage"`
+}
+
+// A tokenCount is a usage number as a server sends it: anything but a
+// whole number from 0 to maxTokenCount (1e300, -5, 2.5, "12", null) reads
+// as 0, so that a server's odd accounting never costs a valid answer.
+type tokenCount int
+
+const maxTokenCount = 1 << 40
+
+func (t *tokenCount) UnmarshalJSON(b []byte) error {
+	var f float64
+	if json.Unmarshal(b, &f) != nil || !(f >= 0 && f <= maxTokenCount) || f != math.Trunc(f) {
+		*t = 0
+		return nil
+	}
+	*t = tokenCount(f)
+	return nil
 }
 
 // complete sends one conversation and returns the reply's text, retrying
@@ -332,11 +429,14 @@ func (r *run) complete(ctx context.Context, msgs []Message) (string, Usage, erro
 			s.PromptTokens += usage.PromptTokens
 			s.CompletionTokens += usage.CompletionTokens
 		})
-		if err == nil {
-			return reply, usage, nil
-		}
 		if ctx.Err() != nil {
 			return "", usage, context.Cause(ctx)
+		}
+		if err := r.count(err); err != nil {
+			return "", usage, err
+		}
+		if err == nil {
+			return reply, usage, nil
 		}
 		if wait < 0 || attempt >= retries {
 			if wait >= 0 {
@@ -346,11 +446,43 @@ func (r *run) complete(ctx context.Context, msgs []Message) (string, Usage, erro
 		}
 		if wait == 0 {
 			wait = c.backoff(attempt)
+		} else if hi := c.maxBackoff(); wait > hi {
+			r.say(fmt.Sprintf("the server asked to wait %v before retrying; waiting %v (the longest wait)", wait.Round(time.Second), hi))
+			wait = hi
 		}
 		if err := c.wait(ctx, wait); err != nil {
 			return "", usage, context.Cause(ctx)
 		}
 	}
+}
+
+// count keeps the run's count of failed requests in a row, and returns
+// the error that stops the run when it reaches the client's budget.
+func (r *run) count(err error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err == nil {
+		r.failures = 0
+		return nil
+	}
+	if errors.Is(err, ErrFatal) {
+		return nil
+	}
+	r.failures++
+	if n := r.c.maxFailures(); r.failures >= n {
+		return fmt.Errorf("%w: %d requests failed in a row, the last: %v", ErrGaveUp, r.failures, err)
+	}
+	return nil
+}
+
+// say writes a line about the run on Progress.
+func (r *run) say(msg string) {
+	if r.c.Progress == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fmt.Fprintf(r.c.Progress, "llm %s: %s\n", r.c.Model, msg)
 }
 
 // post sends one request. wait is -1 when the error is not worth a
@@ -370,14 +502,14 @@ func (c *Client) post(ctx context.Context, body []byte) (reply string, usage Usa
 	if c.Key != "" {
 		req.Header.Set("Authorization", "Bearer "+string(c.Key))
 	}
-	hc := c.HTTP
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	resp, err := hc.Do(req)
+	resp, err := c.httpClient().Do(req)
 	if err != nil {
 		if ctx.Err() == nil && rctx.Err() != nil {
 			return "", usage, 0, fmt.Errorf("POST %s: no answer within %v", c.endpoint(), timeout)
+		}
+		var re redirectError
+		if errors.As(err, &re) {
+			return "", usage, -1, fmt.Errorf("%w: %s", ErrFatal, re.msg)
 		}
 		return "", usage, 0, errors.New(c.scrub(err.Error()))
 	}
@@ -390,7 +522,8 @@ func (c *Client) post(ctx context.Context, body []byte) (reply string, usage Usa
 		return "", usage, 0, fmt.Errorf("POST %s: reading the response: %s", c.endpoint(), c.scrub(err.Error()))
 	}
 	if resp.StatusCode/100 != 2 {
-		err := fmt.Errorf("POST %s: %s%s", c.endpoint(), resp.Status, c.apiMessage(data))
+		// The status's own text comes from the server: only its code is used.
+		err := fmt.Errorf("POST %s: %d %s%s", c.endpoint(), resp.StatusCode, http.StatusText(resp.StatusCode), c.apiMessage(data))
 		switch {
 		case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden || resp.StatusCode == http.StatusNotFound:
 			return "", usage, -1, fmt.Errorf("%w: %v", ErrFatal, err)
@@ -399,14 +532,17 @@ func (c *Client) post(ctx context.Context, body []byte) (reply string, usage Usa
 		}
 		return "", usage, -1, err
 	}
+	// A 200 that is not an answer is the server's answer all the same
+	// (and billed): not retried.
 	var cr chatResponse
 	if err := json.Unmarshal(data, &cr); err != nil {
-		return "", usage, 0, fmt.Errorf("POST %s: the response is not chat-completions JSON: %v", c.endpoint(), err)
+		return "", usage, -1, fmt.Errorf("POST %s: the response is not chat-completions JSON: %v", c.endpoint(), err)
 	}
+	usage = Usage{PromptTokens: int(cr.Usage.PromptTokens), CompletionTokens: int(cr.Usage.CompletionTokens)}
 	if len(cr.Choices) == 0 {
-		return "", cr.Usage, 0, fmt.Errorf("POST %s: the response has no choices", c.endpoint())
+		return "", usage, -1, fmt.Errorf("POST %s: the response has no choices", c.endpoint())
 	}
-	return cr.Choices[0].Message.Content, cr.Usage, 0, nil
+	return cr.Choices[0].Message.Content, usage, 0, nil
 }
 
 func (c *Client) endpoint() string {
@@ -417,9 +553,11 @@ func (c *Client) endpoint() string {
 	return u + "/chat/completions"
 }
 
-// apiMessage returns ": message" from an OpenAI-style error body
-// ({"error": {"message": ...}}), else a short prefix of the body, with
-// the key scrubbed.
+// apiMessage returns ": "message"" from an OpenAI-style error body
+// ({"error": {"message": ...}}), else a short prefix of the body: the key
+// scrubbed first, then cut to 300 bytes, then quoted as Go quotes a
+// string, so that no control character or escape sequence of the server
+// reaches a terminal.
 func (c *Client) apiMessage(body []byte) string {
 	var e struct {
 		Error struct {
@@ -433,10 +571,55 @@ func (c *Client) apiMessage(body []byte) string {
 	if msg == "" {
 		return ""
 	}
+	msg = c.scrub(msg)
 	if len(msg) > 300 {
-		msg = msg[:300] + "…"
+		msg = strings.ToValidUTF8(msg[:300], "") + "…"
 	}
-	return ": " + c.scrub(msg)
+	return ": " + strconv.Quote(msg)
+}
+
+// redirectError is a redirect the client refused.
+type redirectError struct{ msg string }
+
+func (e redirectError) Error() string { return e.msg }
+
+// httpClient returns the HTTP client with the redirect policy: at most
+// 10 redirects, never from https to http, and the key (the Authorization
+// header) dropped when a redirect leaves the URL's scheme, host and port.
+// Go's own policy keeps the header for any port of the same host.
+func (c *Client) httpClient() *http.Client {
+	hc := http.DefaultClient
+	if c.HTTP != nil {
+		hc = c.HTTP
+	}
+	cp := *hc
+	next := hc.CheckRedirect
+	cp.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return redirectError{fmt.Sprintf("POST %s: more than 10 redirects", c.endpoint())}
+		}
+		first := via[0].URL
+		if first.Scheme == "https" && req.URL.Scheme != "https" {
+			return redirectError{fmt.Sprintf("POST %s: redirected to %s, from https to %s: refused", c.endpoint(), c.scrub(req.URL.Redacted()), req.URL.Scheme)}
+		}
+		if origin(req.URL) != origin(first) {
+			req.Header.Del("Authorization")
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		return nil
+	}
+	return &cp
+}
+
+// origin is a URL's scheme, host and port (the default port spelt out).
+func origin(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	return u.Scheme + "://" + strings.ToLower(u.Hostname()) + ":" + port
 }
 
 // scrub removes the key from a message (a server or a transport may echo
@@ -450,12 +633,9 @@ func (c *Client) scrub(s string) string {
 
 // backoff is the jittered wait before retry attempt+1.
 func (c *Client) backoff(attempt int) time.Duration {
-	base, hi := c.Backoff, c.MaxBackoff
+	base, hi := c.Backoff, c.maxBackoff()
 	if base <= 0 {
 		base = time.Second
-	}
-	if hi <= 0 {
-		hi = time.Minute
 	}
 	d := base
 	for range attempt {
@@ -466,6 +646,13 @@ func (c *Client) backoff(attempt int) time.Duration {
 	}
 	d = min(d, hi)
 	return d/2 + rand.N(d/2+1)
+}
+
+func (c *Client) maxBackoff() time.Duration {
+	if c.MaxBackoff <= 0 {
+		return time.Minute
+	}
+	return c.MaxBackoff
 }
 
 func (c *Client) wait(ctx context.Context, d time.Duration) error {
@@ -482,8 +669,9 @@ func (c *Client) wait(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// maxRetryAfter caps a server's Retry-After.
-const maxRetryAfter = 10 * time.Minute
+// maxRetryAfter bounds a server's Retry-After as read, before the
+// client's cap (MaxBackoff), so that a huge number cannot overflow.
+const maxRetryAfter = 365 * 24 * time.Hour
 
 // retryAfter reads a Retry-After header: delay seconds or an HTTP date.
 // It returns 0 when there is none (or it does not parse), and at least a
@@ -496,6 +684,9 @@ func retryAfter(h string, now time.Time) time.Duration {
 	}
 	var d time.Duration
 	if s, err := strconv.ParseFloat(h, 64); err == nil {
+		if !(s < maxRetryAfter.Seconds()) { // NaN and +Inf too
+			return maxRetryAfter
+		}
 		d = time.Duration(s * float64(time.Second))
 	} else if t, err := http.ParseTime(h); err == nil {
 		d = t.Sub(now)

@@ -45,29 +45,46 @@
 // # Requests, retries and cost
 //
 // One request per query (so per source sentence and group of up to four
-// systems), plus one for each unusable first reply, plus retries: a 429,
-// a 408, a 5xx, a timeout (Client.Timeout, per request) or a network
-// error is retried up to Client.Retries times, waiting Client.Backoff
-// doubled each time (capped at MaxBackoff, jittered over the upper half),
-// or the server's Retry-After. 401, 403 and 404 stop the run (ErrFatal);
-// another 4xx leaves its query unanswered. At most Client.Concurrency
-// requests are in flight. Each query's prompt is the protocol (about
-// 1,100 tokens) plus the query; Stats counts the tokens of the API's
-// usage field.
+// systems: Run cuts a query of more candidates into queries of four, with
+// the same id, and puts their answers together again), plus one for each
+// unusable first reply, plus retries: a 429, a 408, a 5xx, a timeout
+// (Client.Timeout, per request) or a network error is retried up to
+// Client.Retries times, waiting Client.Backoff doubled each time (capped
+// at MaxBackoff, jittered over the upper half), or the server's
+// Retry-After, capped at MaxBackoff too (a capped wait is said on
+// Progress). 401, 403 and 404 stop the run (ErrFatal); so do
+// Client.MaxFailures failed requests in a row (ErrGaveUp: a server that
+// fails every request ends the run instead of having each query retried
+// in turn). Another 4xx, or a 200 that is not a chat-completions answer
+// (no choices, not JSON), leaves its query unanswered and is not retried:
+// it was billed. Usage numbers that are not whole numbers from 0 to 2^40
+// read as 0; they never cost an answer. At most Client.Concurrency
+// requests are in flight (at most MaxConcurrency, never more than the
+// queries). Only http:// and https:// URLs with a host are accepted
+// (Check). Each query's prompt is the protocol (about 1,100 tokens) plus
+// the query; Stats counts the tokens of the API's usage field.
 //
 // # Cache
 //
-// With Client.Cache, every usable reply is stored in its own file,
+// With Client.Cache, every usable answer is stored in its own file,
 // DIR/ab/<sha256 of model, PromptVersion and query>.json, written
 // atomically (a temporary file renamed), holding the model, prompt
-// version, query, reply and token usage: never the URL or the key. An
-// answered query is never asked again, so an interrupted run resumes
-// where it stopped and a repeated run sends no request. Unanswered
-// queries are not cached: the next run asks them again.
+// version, query, the parsed labels of each candidate and the token
+// usage: never the URL, the key or the reply's text (a reply may be
+// padded to megabytes, or echo the key). An answered query is never
+// asked again, so an interrupted run resumes where it stopped and a
+// repeated run sends no request; an entry whose labels are not the
+// scales' is asked again. Unanswered queries are not cached: the next run
+// asks them again. Temporary files older than 10 minutes (left by a
+// killed run) are removed when a run starts.
 //
 // # The key
 //
 // Client.Key (a Secret, which prints as [redacted]) is sent as a bearer
-// token and nowhere else; it is scrubbed from any server message that
-// reaches an error.
+// token and nowhere else: a redirect keeps it only while the URL's
+// scheme, host and port stay the same, and a redirect from https to http
+// is refused. It is scrubbed from everything kept or printed before any
+// text is cut: server messages, replies (Result.Reply) and errors. Server
+// messages are quoted (Go syntax), so that no control character reaches a
+// terminal.
 package llmjudge

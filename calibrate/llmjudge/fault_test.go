@@ -136,7 +136,7 @@ func TestFaults(t *testing.T) {
 		{name: "503 twice then success", faults: []handler{status(503, ""), status(503, "")}, answered: true, requests: 3, retries: 2},
 		{name: "timeout then success", faults: []handler{hang}, answered: true, requests: 2, retries: 1, timeout: time.Second},
 		{name: "timeout every time", faults: []handler{hang, hang, hang, hang}, errWant: "no answer within 1s (gave up after 3 retries)", requests: 4, retries: 3, timeout: time.Second},
-		{name: "400 is not retried", faults: []handler{status(400, "")}, errWant: "400 Bad Request: slow down", requests: 1},
+		{name: "400 is not retried", faults: []handler{status(400, "")}, errWant: `400 Bad Request: "slow down"`, requests: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -227,7 +227,7 @@ func TestFatal(t *testing.T) {
 	cache := t.TempDir()
 	c := &llmjudge.Client{URL: srv.URL, Model: "m", Key: key, Cache: cache, Concurrency: 1, Progress: &progress}
 	res, st, err := c.Run(context.Background(), qs)
-	if !errors.Is(err, llmjudge.ErrFatal) || !strings.Contains(err.Error(), "401 Unauthorized: Incorrect API key provided: [redacted]") {
+	if !errors.Is(err, llmjudge.ErrFatal) || !strings.Contains(err.Error(), `401 Unauthorized: "Incorrect API key provided: [redacted]"`) {
 		t.Fatalf("err %v, want ErrFatal with the key redacted", err)
 	}
 	// Concurrency 1: the three queries before it were answered and cached.

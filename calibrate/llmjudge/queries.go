@@ -56,6 +56,53 @@ func Queries(sources []string, systems []string, outputs [][]string) ([]human.Qu
 	return qs, nil
 }
 
+// split cuts every query of more than MaxCandidates candidates into
+// queries of up to MaxCandidates (the same id, source and line), as the
+// protocol shows four corrections at a time. owner[i] is the index in qs
+// of part i.
+func split(qs []human.Query) (parts []human.Query, owner []int) {
+	for i, q := range qs {
+		for g := 0; g < len(q.Systems); g += MaxCandidates {
+			p := q
+			end := min(g+MaxCandidates, len(q.Systems))
+			p.Systems, p.Outputs = q.Systems[g:end:end], q.Outputs[g:end:end]
+			parts = append(parts, p)
+			owner = append(owner, i)
+		}
+	}
+	return parts, owner
+}
+
+// merge puts the results of the parts made by split together again, one
+// per query of qs: answered when every part was, else the first part's
+// error and reply; cached when every part was.
+func merge(qs []human.Query, owner []int, res []Result) []Result {
+	if len(res) == len(qs) {
+		return res // no query was split
+	}
+	out := make([]Result, len(qs))
+	seen := make([]bool, len(qs))
+	for k, r := range res {
+		i := owner[k]
+		o := &out[i]
+		if !seen[i] {
+			seen[i] = true
+			*o = Result{Query: qs[i], Cached: true}
+		}
+		o.Cached = o.Cached && r.Cached
+		o.Rounded += r.Rounded
+		o.IDDiff = o.IDDiff || r.IDDiff
+		if o.Err == nil && r.Err != nil {
+			o.Err, o.Reply, o.Answers = r.Err, r.Reply, nil
+		}
+		if o.Err == nil {
+			o.Answers = append(o.Answers, r.Answers...)
+			o.Reply = r.Reply
+		}
+	}
+	return out
+}
+
 // ByLine lays out the answers of queries made by Queries: out[h][i] is
 // system h's answer on line i, nil where the query went unanswered.
 func ByLine(results []Result, systems []string, lines int) [][]*Answer {
