@@ -3,6 +3,7 @@ package calibrate
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -120,6 +121,9 @@ func ReadModel(r io.Reader, name string) (*Model, error) {
 	if err != nil {
 		return nil, parseerr.Wrap(name, 0, 0, err)
 	}
+	// A byte order mark is dropped as every reader drops it; offsets
+	// below are of the rest, which only shifts columns on line 1.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var m Model
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -130,7 +134,15 @@ func ReadModel(r io.Reader, name string) (*Model, error) {
 		}
 		return nil, &parseerr.Error{File: name, Line: line, Column: col, Err: fmt.Errorf("reading model: %w", err)}
 	}
-	if err := m.check(); err != nil {
+	// One model per file: anything after it (a second model) is an error,
+	// never silently ignored.
+	end := dec.InputOffset()
+	if rest := bytes.TrimSpace(data[end:]); len(rest) > 0 {
+		off := int64(len(data)) - int64(len(bytes.TrimLeft(data[end:], " \t\r\n")))
+		line, col := parseerr.Offset(data, off)
+		return nil, &parseerr.Error{File: name, Line: line, Column: col, Err: errors.New("text after the model: a model file holds one model")}
+	}
+	if err := m.Validate(); err != nil {
 		return nil, &parseerr.Error{File: name, Err: err}
 	}
 	return &m, nil
@@ -144,23 +156,6 @@ func ReadModelFile(path string) (*Model, error) {
 	}
 	defer f.Close()
 	return ReadModel(f, path)
-}
-
-func (m *Model) check() error {
-	o := m.Ordinal
-	switch {
-	case o == nil:
-		return fmt.Errorf("model has no ordinal part")
-	case len(m.Labels) < 2 || len(m.Values) != len(m.Labels) || o.Labels != len(m.Labels):
-		return fmt.Errorf("model has %d labels, %d values, ordinal part for %d", len(m.Labels), len(m.Values), o.Labels)
-	case len(o.Coef) != len(m.Features) || len(o.Mean) != len(m.Features) || len(o.Scale) != len(m.Features):
-		return fmt.Errorf("model has %d features but %d coefficients", len(m.Features), len(o.Coef))
-	case m.Thresholds != nil && len(m.Thresholds) != o.Labels-1:
-		return fmt.Errorf("model has %d thresholds for %d labels", len(m.Thresholds), o.Labels)
-	case len(o.Cuts) != o.Labels-1:
-		return fmt.Errorf("model has %d cut points for %d labels", len(o.Cuts), o.Labels)
-	}
-	return nil
 }
 
 // WriteModel writes m as indented JSON.
