@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -77,9 +78,16 @@ func judgeCommand(e *env) *cli.Command {
 					return usageError{fmt.Errorf("a --hyp named %s: the name is the unchanged input's; give the system another NAME=FILE", judge.InputName)}
 				}
 			}
-			j, files, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
+			j, user, err := newJudge(cmd.String("lang"), cmd.StringSlice("model"))
 			if err != nil {
 				return err
+			}
+			if err := checkUserModels(e, cmd, user); err != nil {
+				return err
+			}
+			files := map[*calibrate.Model]string{}
+			for _, u := range user {
+				files[u.m] = filepath.Base(u.path)
 			}
 			if cmd.String("lang") == "sv" && sv.SystemLexicon().Len() == 0 {
 				fmt.Fprintf(e.stderr, "gecmetric: warning: Debian's Swedish word list (%s) is not installed: the Swedish models were fitted with it and judge less well without it\n", sv.DefaultWordList)
@@ -137,10 +145,19 @@ func judgeCommand(e *env) *cli.Command {
 	}
 }
 
+// A userModel is a model of judge --model.
+type userModel struct {
+	path     string
+	quantity string
+	m        *calibrate.Model
+}
+
 // newJudge returns the judge of a language with its default models, and
-// user models in place of the defaults for their scales, with the files
-// the user models were read from.
-func newJudge(lang string, models []string) (*judge.Judge, map[*calibrate.Model]string, error) {
+// user models in place of the defaults for their scales; it returns the
+// user models too. A user model is validated when read
+// (calibrate.ReadModel, judge.CheckModel): an error names its file and
+// field.
+func newJudge(lang string, models []string) (*judge.Judge, []userModel, error) {
 	j, err := judge.New(lang)
 	if errors.Is(err, judge.ErrLanguage) {
 		return nil, nil, usageError{fmt.Errorf("--lang %q: %w", lang, judge.ErrLanguage)}
@@ -148,18 +165,20 @@ func newJudge(lang string, models []string) (*judge.Judge, map[*calibrate.Model]
 	if err != nil {
 		return nil, nil, err
 	}
-	files := map[*calibrate.Model]string{}
 	set := j.Models
 	// A user model replaces every default model of its quantity (all
 	// forms), so that a judgement never mixes the user's model with ours;
 	// several user models of one quantity (say, one per form) all stay.
 	replaced := map[string]bool{}
+	var user []userModel
 	for _, path := range models {
 		m, err := calibrate.ReadModelFile(path)
 		if err != nil {
 			return nil, nil, err
 		}
-		files[m] = filepath.Base(path)
+		if err := judge.CheckModel(m); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
 		if m.Language != "" && m.Language != lang {
 			return nil, nil, fmt.Errorf("%s: a model for %q, but --lang is %q", path, m.Language, lang)
 		}
@@ -174,8 +193,67 @@ func newJudge(lang string, models []string) (*judge.Judge, map[*calibrate.Model]
 		if err := set.Add(q, m); err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
+		user = append(user, userModel{path, q, m})
 	}
-	return j, files, nil
+	return j, user, nil
+}
+
+// checkUserModels refuses --model files that the command would not use
+// (a model of evidence features with --llm-url, which judges from the
+// language model's answers) or could not use on its input (a
+// reference-form model without --ref, a source-form one without
+// --source: every judgement of its quantity would be empty), and says on
+// stderr which models are in use.
+func checkUserModels(e *env, cmd *cli.Command, user []userModel) error {
+	if cmd.String("llm-url") != "" {
+		for _, u := range user {
+			if !judge.IsLLMModel(u.m) {
+				return usageError{fmt.Errorf("--model %s judges from evidence features, but --llm-url judges from the language model's answers: give a model fitted with 'calibrate fit --llm-answers', or leave --model out", u.path)}
+			}
+		}
+	} else if cmd.String("llm-json") == "" && cmd.String("llm-queries") == "" && len(cmd.StringSlice("hyp")) > 0 {
+		have, give := evidence.FormAlone, "--source"
+		switch {
+		case len(cmd.StringSlice("ref")) > 0:
+			have = evidence.FormReference
+		case cmd.String("source") != "":
+			have, give = evidence.FormSource, "--ref"
+		}
+		byQuantity := map[string][]userModel{}
+		for _, u := range user {
+			if !judge.IsLLMModel(u.m) {
+				byQuantity[u.quantity] = append(byQuantity[u.quantity], u)
+			}
+		}
+		for _, q := range slices.Sorted(maps.Keys(byQuantity)) {
+			us := byQuantity[q]
+			usable := slices.ContainsFunc(us, func(u userModel) bool { f, _ := evidence.ParseForm(u.m.Form); return f >= have })
+			if !usable {
+				u := us[0]
+				return usageError{fmt.Errorf("--model %s is a %s-form model of %s: it needs %s, which this input has not (give %s, or a model of a form the input has)",
+					u.path, u.m.Form, q, formNeeds(u.m.Form), give)}
+			}
+		}
+	}
+	for _, u := range user {
+		fmt.Fprintf(e.stderr, "gecmetric: %s judged by --model %s (%s form, %d features, fitted on %s) in place of the built-in models\n",
+			u.quantity, u.path, u.m.Form, len(u.m.Features), orUnknown(u.m.Training.Data))
+	}
+	return nil
+}
+
+func formNeeds(form string) string {
+	if form == "reference" {
+		return "references (--ref)"
+	}
+	return "the source (--source)"
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown data"
+	}
+	return s
 }
 
 // openJudgeInput opens the files as eval does (M2 or text references,

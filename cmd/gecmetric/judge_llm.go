@@ -19,6 +19,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/llmjudge"
 	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
@@ -58,6 +59,12 @@ func llmClient(stderr io.Writer, cmd *cli.Command) (*llmjudge.Client, error) {
 	}
 	if c.Model == "" {
 		return nil, usageError{errors.New("--llm-url needs --llm-model: the model's name on that server")}
+	}
+	if n := c.Concurrency; n < 1 || n > llmjudge.MaxConcurrency {
+		return nil, usageError{fmt.Errorf("--llm-concurrency %d: want 1 to %d requests in flight", n, llmjudge.MaxConcurrency)}
+	}
+	if err := c.Check(); err != nil {
+		return nil, usageError{errors.New(strings.TrimPrefix(err.Error(), "llmjudge: "))}
 	}
 	if c.Retries == 0 {
 		c.Retries = -1 // the flag's 0 means none; the library's 0 means its default
@@ -134,9 +141,9 @@ func judgeWithLLM(ctx context.Context, e *env, cmd *cli.Command, j *judge.Judge)
 	var outputs [][]string
 	for _, f := range files[1:] {
 		names = append(names, filepath.Base(f.Name))
-		outputs = append(outputs, f.Lines)
+		outputs = append(outputs, llmTexts(f.Lines))
 	}
-	answers, res, st, err := c.RunLines(ctx, files[0].Lines, names, outputs)
+	answers, res, st, err := c.RunLines(ctx, llmTexts(files[0].Lines), names, outputs)
 	if err := llmOutcome(e, cmd, c, res, st, err); err != nil {
 		return err
 	}
@@ -195,6 +202,8 @@ func llmOutcome(e *env, cmd *cli.Command, c *llmjudge.Client, res []llmjudge.Res
 			return fmt.Errorf("%w (check --llm-url, --llm-model and --llm-key-env); %s", runErr, kept)
 		case errors.Is(runErr, context.Canceled):
 			return fmt.Errorf("interrupted; %s", kept)
+		case errors.Is(runErr, llmjudge.ErrGaveUp):
+			return fmt.Errorf("%w; %s", runErr, kept)
 		}
 		return runErr
 	}
@@ -207,6 +216,18 @@ func llmOutcome(e *env, cmd *cli.Command, c *llmjudge.Client, res []llmjudge.Res
 		}
 	}
 	return nil
+}
+
+// llmTexts returns lines as the model reads them, and as --llm-queries
+// writes them: detokenised (tokenize.Detokenize of the line's tokens), so
+// that a line has one query id (llmjudge.ItemID of that text) whichever
+// way it is put to a model. Raw text passes through unchanged.
+func llmTexts(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = tokenize.Detokenize(strings.Fields(l))
+	}
+	return out
 }
 
 func readQueryFile(path string) ([]human.Query, error) {

@@ -251,8 +251,9 @@ func TestJudgeLLMFaults(t *testing.T) {
 	os.WriteFile(a, []byte("He goes home .\nShe likes it .\n"), 0o644)
 	os.WriteFile(b, []byte("He went home .\nShe like it .\n"), 0o644)
 	replies := map[string]string{
-		llmtest.Key(human.Query{Source: "He go home .", Systems: []string{"a.txt", "b.txt"}, Outputs: []string{"He goes home .", "He went home ."}}): `{"a.txt": {"semantics": 5, "grammaticality": "0", "overcorrection": "No"}, "b.txt": {"semantics": 4, "grammaticality": "0", "overcorrection": "Minor over-correction"}}`,
-		llmtest.Key(human.Query{Source: "She like it .", Systems: []string{"a.txt", "b.txt"}, Outputs: []string{"She likes it .", "She like it ."}}): `{"a.txt": {"semantics": 5, "grammaticality": "0"}}`,
+		// Texts reach the model detokenised, as --llm-queries writes them.
+		llmtest.Key(human.Query{Source: "He go home.", Systems: []string{"a.txt", "b.txt"}, Outputs: []string{"He goes home.", "He went home."}}): `{"a.txt": {"semantics": 5, "grammaticality": "0", "overcorrection": "No"}, "b.txt": {"semantics": 4, "grammaticality": "0", "overcorrection": "Minor over-correction"}}`,
+		llmtest.Key(human.Query{Source: "She like it.", Systems: []string{"a.txt", "b.txt"}, Outputs: []string{"She likes it.", "She like it."}}): `{"a.txt": {"semantics": 5, "grammaticality": "0"}}`,
 	}
 	srv := llmtest.New(replies)
 	defer srv.Close()
@@ -311,7 +312,7 @@ func TestJudgeLLMFaults(t *testing.T) {
 		return true
 	}
 	_, errOut, code := gecmetric(t, "", append(base, "--llm-model", "m", "--llm-key-env", "TEST_LLM_KEY")...)
-	if code == 0 || !strings.Contains(errOut, "401 Unauthorized: Incorrect API key provided: [redacted] (check --llm-url, --llm-model and --llm-key-env)") || strings.Contains(errOut, "TOPSECRET") {
+	if code == 0 || !strings.Contains(errOut, `401 Unauthorized: "Incorrect API key provided: [redacted]" (check --llm-url, --llm-model and --llm-key-env)`) || strings.Contains(errOut, "TOPSECRET") {
 		t.Errorf("401: exit %d, %s", code, errOut)
 	}
 }
@@ -364,7 +365,7 @@ func TestJudgeLLMInterrupted(t *testing.T) {
 	for i := range 8 {
 		s, h := fmt.Sprintf("He go %d times .", i), fmt.Sprintf("He goes %d times .", i)
 		srcLines, hypLines = append(srcLines, s), append(hypLines, h)
-		replies[llmtest.Key(human.Query{Source: s, Systems: []string{"sys.txt"}, Outputs: []string{h}})] = `{"sys.txt": {"semantics": 5, "grammaticality": "0", "overcorrection": "No"}}`
+		replies[llmtest.Key(human.Query{Source: strings.TrimSuffix(s, " .") + ".", Systems: []string{"sys.txt"}, Outputs: []string{strings.TrimSuffix(h, " .") + "."}})] = `{"sys.txt": {"semantics": 5, "grammaticality": "0", "overcorrection": "No"}}`
 	}
 	os.WriteFile(src, []byte(strings.Join(srcLines, "\n")+"\n"), 0o644)
 	os.WriteFile(hyp, []byte(strings.Join(hypLines, "\n")+"\n"), 0o644)
