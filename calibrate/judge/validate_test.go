@@ -90,7 +90,7 @@ func TestHostileModelFiles(t *testing.T) {
 			want: `field "form": "sauce" is not an evidence form`},
 		{name: "values not increasing", mutate: func(m *calibrate.Model) { m.Values[2] = m.Values[1] },
 			want: `field "values": value 3 (2) after 2: want increasing values`},
-		{name: "cut points out of order", mutate: func(m *calibrate.Model) { m.Ordinal.Cuts[0], m.Ordinal.Cuts[1] = m.Ordinal.Cuts[1], m.Ordinal.Cuts[0] }, 
+		{name: "cut points out of order", mutate: func(m *calibrate.Model) { m.Ordinal.Cuts[0], m.Ordinal.Cuts[1] = m.Ordinal.Cuts[1], m.Ordinal.Cuts[0] },
 			want: `field "ordinal.cuts": value 2 (-2) after -1: want increasing values`},
 		{name: "thresholds reversed", mutate: func(m *calibrate.Model) { m.Thresholds[0], m.Thresholds[3] = m.Thresholds[3], m.Thresholds[0] },
 			want: `field "thresholds": value 2 (2.5) after 4.5: want not decreasing values`},
