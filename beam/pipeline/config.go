@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/en"
 	"github.com/gecmetric/gecmetric/edits/generic"
@@ -30,6 +31,19 @@ type Input struct {
 	Name   string   // as named by the user (a path or a glob); systems are named by it
 	Format string   // Text or M2
 	Files  []string // the shards in order
+	// Tokenize tokenises every line (corpora/tokenize, CoNLL-2014's
+	// tokenisation) before it is scored: a raw text file under
+	// Config.Tokenize, as ApplyPolicy decides. Otherwise a line's tokens
+	// are its white-space separated fields.
+	Tokenize bool `json:",omitempty"`
+}
+
+// tokens returns a line's tokens as the input is read.
+func (in *Input) tokens(line string) []string {
+	if in.Tokenize {
+		return tokenize.Tokenize(line)
+	}
+	return strings.Fields(line)
 }
 
 // A Config is everything the pipeline reads and computes. It travels to
@@ -58,6 +72,11 @@ type Config struct {
 	// Judge asks for the judge's ratings of every hypothesis sentence and
 	// their per-system means.
 	Judge bool
+
+	// Tokenize and NoTokenizeCheck are `gecmetric eval`'s --tokenize and
+	// --no-tokenize-check: what ApplyPolicy does with raw text.
+	Tokenize        bool
+	NoTokenizeCheck bool
 }
 
 // roles numbers the inputs: 0 the source (if any), then the references,
@@ -190,7 +209,11 @@ func (c *Config) langCode() string {
 func (c *Config) Signature(refs int, version string) string {
 	if len(c.Metrics) == 0 {
 		// No score: the signature names what the edits depend on.
-		return "gecmetric:" + version + "|tok:none|edits:" + c.language().Name() + "+errant+" + edits.MergeRules.String()
+		tok := "none"
+		if c.Tokenize {
+			tok = tokenize.Name
+		}
+		return "gecmetric:" + version + "|tok:" + tok + "|edits:" + c.language().Name() + "+errant+" + edits.MergeRules.String()
 	}
 	eo, _ := c.errantOptions()
 	go_, _ := c.gleuOptions()
@@ -200,15 +223,20 @@ func (c *Config) Signature(refs int, version string) string {
 	for k, in := range c.Refs {
 		m2[k] = in.Format == M2
 	}
+	tok := ""
+	if c.Tokenize {
+		tok = tokenize.Name
+	}
 	cfg := eval.Config{
-		Metrics: c.Metrics,
-		Beta:    c.beta(),
-		Lang:    c.language(),
-		ERRANT:  errant.Options{Mode: eo.Mode},
-		GLEU:    go_,
-		Version: version,
-		RefKind: eval.Kind(m2),
-		HypKind: "text",
+		Tokenization: tok,
+		Metrics:      c.Metrics,
+		Beta:         c.beta(),
+		Lang:         c.language(),
+		ERRANT:       errant.Options{Mode: eo.Mode},
+		GLEU:         go_,
+		Version:      version,
+		RefKind:      eval.Kind(m2),
+		HypKind:      "text",
 	}
 	set := &eval.TestSet{Refs: make([]eval.Reference, refs)}
 	ev, err := eval.New(cfg, set)

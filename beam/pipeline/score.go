@@ -122,7 +122,7 @@ func (f *scoreFn) ProcessElement(ctx context.Context, idx int64, lines func(*Lin
 	var source []string
 	srcRole := -1
 	if cfg.Source != nil {
-		source, srcRole = strings.Fields(byRole[0].Text), 0
+		source, srcRole = ins[0].tokens(byRole[0].Text), 0
 	}
 	for r := cfg.firstRef(); r < cfg.firstHyp(); r++ {
 		if ins[r].Format != M2 {
@@ -172,7 +172,7 @@ func (f *scoreFn) ProcessElement(ctx context.Context, idx int64, lines func(*Lin
 		b := blocks[r]
 		if b == nil {
 			allM2 = false
-			refs = append(refs, reference{tokens: strings.Fields(byRole[r].Text)})
+			refs = append(refs, reference{tokens: ins[r].tokens(byRole[r].Text)})
 			continue
 		}
 		for _, c := range f.coders[r] {
@@ -276,13 +276,19 @@ func (f *scoreFn) ProcessElement(ctx context.Context, idx int64, lines func(*Lin
 	for h := 0; h < len(cfg.Hyps); h++ {
 		r := cfg.firstHyp() + h
 		text := byRole[r].Text
-		toks := strings.Fields(text)
+		toks := ins[r].tokens(text)
+		// The M2 scorer splits text its own way (m2.Tokenize); text the
+		// pipeline tokenised is scored as its tokens, as eval does.
+		m2Toks, hypText := m2.Tokenize(text), strings.TrimSpace(text)
+		if ins[r].Tokenize {
+			m2Toks, hypText = toks, strings.Join(toks, " ")
+		}
 		var hypEdits []edits.Edit
 		if cfg.has(eval.ERRANT) || block != nil {
 			hypEdits = extract(toks)
 		}
 		if cfg.has(eval.M2) {
-			res, err := m2.Score([]m2.Sentence{gold}, [][]string{m2.Tokenize(text)}, f.m2Opt)
+			res, err := m2.Score([]m2.Sentence{gold}, [][]string{m2Toks}, f.m2Opt)
 			if err != nil {
 				file, at := place(r)
 				return fmt.Errorf("%s:%d: %w", file, at, err)
@@ -308,7 +314,7 @@ func (f *scoreFn) ProcessElement(ctx context.Context, idx int64, lines func(*Lin
 			}
 		}
 		if block != nil {
-			if srcText == strings.TrimSpace(text) {
+			if srcText == hypText {
 				block.Edits = append(block.Edits, m2Edit(edits.Noop(), h))
 			} else {
 				types := map[string]int64{}

@@ -120,6 +120,20 @@ func TestLLMQueryIDsAgree(t *testing.T) {
 	if w := written[0]; w.Source != "He go 0 times, she said." {
 		t.Errorf("source sent as %q, want detokenised", w.Source)
 	}
+	// Raw text goes as written, both ways.
+	raw := filepath.Join(dir, "raw.txt")
+	os.WriteFile(raw, []byte(strings.Repeat("He goes ,  home. Then  he sleeps .\n", 7)+"He goes , home. Really .\n"), 0o644)
+	rawSrc := filepath.Join(dir, "rawsrc.txt")
+	os.WriteFile(rawSrc, []byte(strings.Repeat("He go home. Then he sleep.\n", 7)+"He go home. Really.\n"), 0o644)
+	if _, errOut, code := gecmetric(t, "", "judge", "--source", rawSrc, "--hyp", raw, "--llm-queries", queries); code != 0 {
+		t.Fatalf("--llm-queries raw: exit %d %s", code, errOut)
+	}
+	f, _ = os.Open(queries)
+	written, _ = human.ReadQueries(f, queries)
+	f.Close()
+	if len(written) != 8 || written[0].Source != "He go home. Then he sleep." || written[0].Outputs[0] != "He goes ,  home. Then  he sleeps ." {
+		t.Errorf("raw queries %+v", written)
+	}
 }
 
 // TestJudgeLLMJSONBatches: --llm-json sent all the candidates of a query

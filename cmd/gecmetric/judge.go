@@ -306,8 +306,9 @@ func writeJudgeSummary(w io.Writer, sum *judge.Summary) error {
 
 // writeLLMQueryFile writes the seed-000 queries of --source and the --hyp
 // files (llmjudge.Queries): per source line, up to four system outputs per
-// query, the texts detokenised (tokenize.Detokenize) as the protocol's
-// raters read them.
+// query. Plain-text files give their lines as --llm-url sends them
+// (llmTexts: tokenised text detokenised, raw text as written); M2
+// hypotheses their corrections, detokenised.
 func writeLLMQueryFile(cmd *cli.Command, path string) error {
 	if cmd.String("source") == "" {
 		return usageError{errors.New("--llm-queries needs --source: a query pairs each source with its corrections")}
@@ -316,19 +317,38 @@ func writeLLMQueryFile(cmd *cli.Command, path string) error {
 	if len(paths) == 0 {
 		return usageError{errors.New("--llm-queries needs at least one --hyp")}
 	}
-	set, systems, err := readTestSet(cmd, paths)
-	if err != nil {
-		return err
+	var sources []string
+	var outputs [][]string
+	plain := len(cmd.StringSlice("ref")) == 0
+	for _, p := range append([]string{cmd.String("source")}, paths...) {
+		if head, err := fileHead(p); err == nil && corpora.IsM2(p, head) {
+			plain = false
+		}
 	}
-	sources := make([]string, len(set.Source))
-	for i, s := range set.Source {
-		sources[i] = tokenize.Detokenize(s)
-	}
-	outputs := make([][]string, len(systems))
-	for h, sys := range systems {
-		outputs[h] = make([]string, len(sys.Tokens))
-		for i, t := range sys.Tokens {
-			outputs[h][i] = tokenize.Detokenize(t)
+	if plain {
+		files, err := corpora.ReadParallel(append([]string{cmd.String("source")}, paths...)...)
+		if err != nil {
+			return err
+		}
+		sources = llmTexts(files[0].Lines)
+		for _, f := range files[1:] {
+			outputs = append(outputs, llmTexts(f.Lines))
+		}
+	} else {
+		set, systems, err := readTestSet(cmd, paths)
+		if err != nil {
+			return err
+		}
+		sources = make([]string, len(set.Source))
+		for i, s := range set.Source {
+			sources[i] = tokenize.Detokenize(s)
+		}
+		outputs = make([][]string, len(systems))
+		for h, sys := range systems {
+			outputs[h] = make([]string, len(sys.Tokens))
+			for i, t := range sys.Tokens {
+				outputs[h][i] = tokenize.Detokenize(t)
+			}
 		}
 	}
 	qs, err := llmjudge.Queries(sources, names, outputs)

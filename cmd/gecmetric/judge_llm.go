@@ -218,11 +218,16 @@ func llmOutcome(e *env, cmd *cli.Command, c *llmjudge.Client, res []llmjudge.Res
 	return nil
 }
 
-// llmTexts returns lines as the model reads them, and as --llm-queries
-// writes them: detokenised (tokenize.Detokenize of the line's tokens), so
-// that a line has one query id (llmjudge.ItemID of that text) whichever
-// way it is put to a model. Raw text passes through unchanged.
+// llmTexts returns the lines of one file as the model reads them, and as
+// --llm-queries writes them, so that a line has one query id
+// (llmjudge.ItemID of that text) whichever way it is put to a model: a
+// tokenised file detokenised (tokenize.Detokenize of the line's tokens),
+// as the protocol's raters read the sentences; a raw file (tokenize.IsRaw)
+// as it is written.
 func llmTexts(lines []string) []string {
+	if tokenize.IsRaw(tokenize.RawShare(lines), tokenize.Share{}) {
+		return lines
+	}
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		out[i] = tokenize.Detokenize(strings.Fields(l))

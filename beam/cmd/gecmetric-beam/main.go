@@ -25,6 +25,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/gecmetric/gecmetric/beam/pipeline"
+	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 )
 
@@ -49,6 +50,8 @@ var (
 	output      = flag.String("output", "", "write the JSON report here (a path, or gs://...); default with Prism: a temporary file, printed and removed")
 	jsonOut     = flag.Bool("json", false, "print the JSON report instead of a table")
 	verbose     = flag.Bool("verbose", false, "log the runner's progress (Beam's info level) on stderr")
+	tokenizeRaw = flag.Bool("tokenize", false, "tokenise raw text files (punctuation and contractions split off, as in the CoNLL-2014 references); tokenised text and M2 files are left alone")
+	noTokCheck  = flag.Bool("no-tokenize-check", false, "score a raw hypothesis against tokenised references as it is, with a warning, instead of stopping")
 )
 
 func init() {
@@ -79,15 +82,27 @@ func main() {
 // usageError marks an error in the flags or inputs.
 type usageError struct{ error }
 
+// hintedError is an input error with advice, printed after it.
+type hintedError struct {
+	error
+	hint string
+}
+
+func (h hintedError) Unwrap() error { return h.error }
+
 // run runs the pipeline and reports an error as gecmetric does: exit
 // status 2 for a usage or input error (the pipeline's failures are input
 // errors: a file that does not parse, files of different lengths).
 func run(ctx context.Context, stdout, stderr io.Writer) int {
-	err := runPipeline(ctx, stdout)
+	err := runPipeline(ctx, stdout, stderr)
 	if err == nil {
 		return 0
 	}
 	fmt.Fprintf(stderr, "gecmetric-beam: error: %s\n", cause(err))
+	var he hintedError
+	if errors.As(err, &he) {
+		fmt.Fprintf(stderr, "gecmetric-beam: hint: %s\n", he.hint)
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "gecmetric-beam: hint: gecmetric-beam -h lists the flags")
@@ -106,13 +121,13 @@ func cause(err error) string {
 	return strings.TrimSpace(msg)
 }
 
-func runPipeline(ctx context.Context, stdout io.Writer) error {
+func runPipeline(ctx context.Context, stdout, stderr io.Writer) error {
 	if flag.NArg() > 0 {
 		return usageError{fmt.Errorf("unexpected argument %q (inputs are given with --source, --ref and --hyp)", flag.Arg(0))}
 	}
 	cfg := pipeline.Config{
 		Beta: *beta, Lang: *lang, ERRANTMode: *errantMode, GLEUIter: *gleuIter, GLEUSampler: *gleuSampler,
-		Edits: *editsOut != "", Judge: *judgeFlag,
+		Edits: *editsOut != "", Judge: *judgeFlag, Tokenize: *tokenizeRaw, NoTokenizeCheck: *noTokCheck,
 	}
 	if *metricsFlag != "none" && *metricsFlag != "" {
 		ms, err := eval.ParseMetrics(*metricsFlag)
@@ -150,6 +165,19 @@ func runPipeline(ctx context.Context, stdout io.Writer) error {
 	}
 	if err := cfg.Check(); err != nil {
 		return usageError{err}
+	}
+	// The raw-text policy of `gecmetric eval`: a raw hypothesis is refused
+	// (with the hint), tokenised (--tokenize) or let through with a
+	// warning (--no-tokenize-check).
+	warnings, err := pipeline.ApplyPolicy(ctx, &cfg)
+	if err != nil {
+		if errors.Is(err, tokenize.ErrRaw) {
+			return hintedError{err, tokenize.Hint}
+		}
+		return err
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "gecmetric-beam: warning: %s\n", w)
 	}
 	local := slices.Contains([]string{"", "prism", "PrismRunner"}, *runners.Runner)
 	report := *output
@@ -190,7 +218,8 @@ func runPipeline(ctx context.Context, stdout io.Writer) error {
 	return rep.WriteTable(stdout, *beta)
 }
 
-// expand lists the shards of a path or glob in name order and decides
+// expand lists the shards of a path or glob in natural order
+// (pipeline.SortShards: part-2 before part-10) and decides
 // their format from the first: M2 by the .m2 extension or by an "S " first
 // line followed by an "A " or blank line, as `gecmetric eval` decides.
 func expand(ctx context.Context, name string) (pipeline.Input, error) {
@@ -207,7 +236,9 @@ func expand(ctx context.Context, name string) (pipeline.Input, error) {
 	if len(files) == 0 {
 		return in, usageError{fmt.Errorf("%s: no such file", name)}
 	}
-	slices.Sort(files)
+	if err := pipeline.SortShards(name, files); err != nil {
+		return in, usageError{err}
+	}
 	in.Files = files
 	if strings.EqualFold(filepath.Ext(files[0]), ".m2") {
 		in.Format = pipeline.M2
