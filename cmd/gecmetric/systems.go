@@ -127,9 +127,9 @@ var stdinFlags = map[string]bool{
 }
 
 // stdinArgs replaces a "-" given to a file flag of any command (--source -,
-// --ref=-, --hyp -, ...) by a temporary file holding standard input, so
-// that every command reads standard input as it reads a file; a system
-// read so is named "stdin". done removes the file and names "-" in its
+// --ref=-, --hyp -, --hyp NAME=-, ...) by a temporary file holding
+// standard input, so that every command reads standard input as it reads a
+// file; a system read so is named "stdin", or NAME. done removes the file and names "-" in its
 // place in an error. Standard input may be read only once.
 func stdinArgs(e *env, args []string) (out []string, done func(error) error, err error) {
 	out = slices.Clone(args)
@@ -149,9 +149,9 @@ func stdinArgs(e *env, args []string) (out []string, done func(error) error, err
 			continue
 		}
 		switch {
-		case eq && val == "-":
+		case eq && (val == "-" || isNamed && strings.HasSuffix(val, "=-")):
 			idx, named = append(idx, i), append(named, isNamed)
-		case !eq && i+1 < len(out) && out[i+1] == "-":
+		case !eq && i+1 < len(out) && (out[i+1] == "-" || isNamed && strings.HasSuffix(out[i+1], "=-") && !strings.HasPrefix(out[i+1], "-")):
 			i++
 			idx, named = append(idx, i), append(named, isNamed)
 		}
@@ -169,16 +169,22 @@ func stdinArgs(e *env, args []string) (out []string, done func(error) error, err
 	}
 	tmp := paths[0]
 	for k, i := range idx {
+		flag, val := "", out[i]
+		if strings.HasPrefix(val, "-") && val != "-" { // --flag=VALUE
+			flag, val, _ = strings.Cut(val, "=")
+			flag += "="
+		}
 		v := tmp
 		if named[k] {
-			v = "stdin=" + tmp
+			// A system read from standard input is named stdin, or as
+			// NAME=- names it.
+			name := "stdin"
+			if n := strings.TrimSuffix(val, "=-"); n != val {
+				name = n
+			}
+			v = name + "=" + tmp
 		}
-		if strings.HasPrefix(out[i], "-") && out[i] != "-" {
-			name, _, _ := strings.Cut(out[i], "=")
-			out[i] = name + "=" + v
-		} else {
-			out[i] = v
-		}
+		out[i] = flag + v
 	}
 	return out, done, nil
 }
