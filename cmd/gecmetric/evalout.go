@@ -81,8 +81,11 @@ func evalOutputOf(cmd *cli.Command) (evalOutput, error) {
 
 // check rejects output options that need a metric not computed.
 func (o evalOutput) check(cfg eval.Config) error {
-	if (o.format == "errant" || o.errantCat != 0) && !cfg.Has(eval.ERRANT) {
-		return errors.New("--format errant and --errant-cat need the errant metric (--metrics errant)")
+	if o.errantCat != 0 && !cfg.Has(eval.ERRANT) {
+		return fmt.Errorf("--errant-cat prints ERRANT's tables by type: it needs the errant metric (--metrics %s,errant)", strings.Join(cfg.Metrics, ","))
+	}
+	if o.format == "errant" && !cfg.Has(eval.ERRANT) {
+		return errors.New("--format errant prints compare_m2.py's table: it needs the errant metric (--metrics errant)")
 	}
 	// The per-type tables of --errant-cat go into the text, errant, JSON
 	// and CSV outputs; the others cannot hold them.
