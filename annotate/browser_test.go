@@ -374,8 +374,9 @@ func TestBrowserProcedure(t *testing.T) {
 	if err := db.WriteSwell(&sw, "ann1"); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(sw.String(), `"corrected": `+pyQuote(target)) || !strings.Contains(sw.String(), `"Meaning Preservation": 3`) {
-		t.Errorf("swell-json export lacks the confirmed post-edit or rating:\n%s", sw.String())
+	if !strings.Contains(sw.String(), `"corrected": `+pyQuote(target)) || !strings.Contains(sw.String(), `"Meaning Preservation": 3`) ||
+		!strings.Contains(sw.String(), `"output": `+pyQuote(outputs[0])) || !strings.Contains(sw.String(), `"original": `+pyQuote(source)) {
+		t.Errorf("swell-json export lacks the confirmed post-edit or rating, or the texts as shown:\n%s", sw.String())
 	}
 
 	// A reload resumes at the next example, which shows its text as text.

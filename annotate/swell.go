@@ -269,7 +269,10 @@ func sameItems(have, got []Item) error {
 }
 
 // WriteSwell writes annotator's file in the Swedish format, byte for byte
-// as the original Python tool writes it.
+// as the original Python tool writes it. Its texts are those the rater
+// saw (DB.Shown): the original, reference and outputs of a task with a
+// detokenised display are written detokenised, beside the post-edits
+// written against them.
 func (d *DB) WriteSwell(w io.Writer, annotator string) error {
 	if d.Protocol.Name != "swell" {
 		return fmt.Errorf("swell-json needs a task on the swell scales; this one uses %s (export jsonl instead)", d.Protocol.Name)
@@ -296,8 +299,8 @@ func (d *DB) WriteSwell(w io.Writer, annotator string) error {
 			b.WriteString(",")
 		}
 		b.WriteString("\n        {\n")
-		b.WriteString("            \"original\": " + pyQuote(it.Source) + ",\n")
-		b.WriteString("            \"reference\": " + pyQuote(it.Reference) + ",\n")
+		b.WriteString("            \"original\": " + pyQuote(d.Shown(it.Source)) + ",\n")
+		b.WriteString("            \"reference\": " + pyQuote(d.Shown(it.Reference)) + ",\n")
 		b.WriteString("            \"systems\": {")
 		for k, sys := range it.Systems() {
 			if k > 0 {
@@ -333,7 +336,7 @@ func (d *DB) WriteSwell(w io.Writer, annotator string) error {
 			} else {
 				b.WriteString("}")
 			}
-			b.WriteString(",\n                    \"output\": " + pyQuote(it.Outputs[sys]) + "\n                }")
+			b.WriteString(",\n                    \"output\": " + pyQuote(d.Shown(it.Outputs[sys])) + "\n                }")
 		}
 		if len(it.Outputs) > 0 {
 			b.WriteString("\n            }\n        }")
