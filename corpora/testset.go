@@ -58,6 +58,10 @@ type TestSetOptions struct {
 	// SourceIsReference measures hypotheses against the source instead of
 	// the references (edits: targets next to their source).
 	SourceIsReference bool
+	// NoSource lets plain-text references come without a source, for
+	// metrics that compare outputs with references alone (chrF): the
+	// sentences then have no Source.
+	NoSource bool
 	// MaxTokens refuses a sentence with more tokens than this in any file
 	// with an error wrapping ErrTooLong; 0 means DefaultMaxTokens, a
 	// negative value no limit.
@@ -214,7 +218,7 @@ func (ts *TestSet) open() error {
 			ts.source, ts.fromM2 = k, true
 		}
 	}
-	if ts.source < 0 && len(opt.Refs) > 0 {
+	if ts.source < 0 && len(opt.Refs) > 0 && !opt.NoSource {
 		return ErrNoSource
 	}
 	for _, p := range opt.Hyps {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"os"
 	"strings"
 
@@ -302,6 +303,11 @@ func testSetOptions(cmd *cli.Command, hyps []string) corpora.TestSetOptions {
 		Refs:   cmd.StringSlice("ref"),
 		Hyps:   hyps,
 		Policy: policyOf(cmd),
+	}
+	// chrF alone compares outputs with references: no source needed, as
+	// in sacreBLEU.
+	if ms, err := eval.ParseMetrics(cmd.String("metrics")); err == nil && !slices.ContainsFunc(ms, func(m string) bool { return m != eval.ChrF }) {
+		opt.NoSource = true
 	}
 	if cmd.Int("max-tokens") != 0 {
 		opt.MaxTokens = int(cmd.Int("max-tokens"))

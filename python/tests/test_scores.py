@@ -30,6 +30,19 @@ def test_evaluate_in_memory():
     assert list(gecmetric.evaluate(SRC, HYP, [REF0]).systems) == ["system"]
 
 
+def test_chrf_like_sacrebleu():
+    # sacrebleu.corpus_chrf(hyps, [refs]): no sources needed for chrF alone.
+    # 0.6843868140967754 is sacreBLEU's algorithm computed by hand for these
+    # lines (see cmd/gecmetric/testdata/script/chrf.txtar).
+    hyps = ["He goes to the school .", "It do n't work ."]
+    refs = [["He goes to school .", "It does n't work ."]]
+    r = gecmetric.evaluate(None, hyps, refs, metrics="chrf")
+    assert r["system"].chrf.score == 0.6843868140967754
+    assert r["system"].chrf.stats[:3] == [30, 29, 27]
+    with pytest.raises(gecmetric.GecmetricError, match="plain-text references need --source"):
+        gecmetric.evaluate(None, hyps, refs, metrics="chrf,gleu")
+
+
 def test_evaluate_equals_cli_in_memory(tmp_path):
     paths = {}
     for name, ls in [("src", SRC), ("ref0", REF0), ("ref1", REF1), ("mine", HYP)]:
