@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
