@@ -30,4 +30,14 @@
 // source-form model compares with the source. Grammaticality and fluency
 // are properties of the output alone. Ratings of "Other" are never used as
 // numbers in training.
+//
+// Judge.Report summarises a stream of outputs as `gecmetric judge` prints
+// it (Report.WriteText; htmlreport.Judge draws it as a page): the
+// unchanged input (every source judged as an output) beside the systems,
+// per system the mean of every quantity and its difference from the input
+// with paired Poisson-bootstrap intervals (Summary), the share of each
+// label, and the sentences that pull it down the most; with each scale's
+// range and direction (Scale), the evidence used, and the models with a
+// hash of them all (ModelInfos) in a signature. Memory does not grow with
+// the number of sentences.
 package judge
