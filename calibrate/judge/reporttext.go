@@ -83,7 +83,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	flush()
 
 	if in := r.Input(); in != nil {
-		fmt.Fprintf(bw, "\ndifference from the unchanged input %s: system − input, paired by sentence\n", InputName)
+		fmt.Fprintf(bw, "\ndifference from the unchanged input (the %s row): system − input, paired by sentence\n", InputName)
 		row(append([]string{"system"}, shown...)...)
 		for _, s := range r.Systems {
 			if s.Input {
