@@ -40,8 +40,19 @@ func track(dir, pattern string) (*os.File, error) {
 	}
 	temps.live[f.Name()] = true
 	if temps.ch == nil {
+		// A signal the process ignores (started by nohup, or in the
+		// background of a shell without job control) stays ignored:
+		// Notify would turn it on.
+		var sigs []os.Signal
+		for _, s := range stopSignals {
+			if !signal.Ignored(s) {
+				sigs = append(sigs, s)
+			}
+		}
 		temps.ch = make(chan os.Signal, 1)
-		signal.Notify(temps.ch, stopSignals...)
+		if len(sigs) > 0 {
+			signal.Notify(temps.ch, sigs...)
+		}
 		go onSignal(temps.ch)
 	}
 	return f, nil

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -18,6 +19,9 @@ import (
 // writes: with ATOMICFILE_HELPER=PATH it writes PATH and blocks halfway.
 func TestMain(m *testing.M) {
 	if path := os.Getenv("ATOMICFILE_HELPER"); path != "" {
+		if os.Getenv("ATOMICFILE_IGNORE_INT") != "" {
+			signal.Ignore(os.Interrupt) // as nohup or a shell's background job
+		}
 		Write(path, func(w io.Writer) error {
 			io.WriteString(w, "half of it\n")
 			select {} // until a signal ends the process
@@ -94,5 +98,47 @@ func TestWriteAfterInterruptFails(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("%d files left", len(ents))
+	}
+}
+
+// TestIgnoredSignalStaysIgnored: a process that ignores SIGINT (nohup, a
+// background job of a shell without job control) went on to finish; the
+// handler must not turn SIGINT on for it. SIGTERM still cleans up.
+func TestIgnoredSignalStaysIgnored(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.m2")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "ATOMICFILE_HELPER="+path, "ATOMICFILE_IGNORE_INT=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if ents, _ := os.ReadDir(dir); len(ents) == 1 {
+			if fi, _ := ents[0].Info(); fi != nil && fi.Size() > 0 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no temporary file after 20 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	go func() { done <- cmd.Wait() }()
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case err := <-done:
+		t.Fatalf("the helper ended on an ignored SIGINT: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("after an ignored SIGINT the folder holds %d files, want the temporary one", len(ents))
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	<-done
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("after SIGTERM the folder holds %d files, want none", len(ents))
 	}
 }
