@@ -54,8 +54,10 @@ func TestAnnotateInitAndAnnotators(t *testing.T) {
 	if code != 0 || out != "" {
 		t.Errorf("export of a task without confirmations: code %d, out %q", code, out)
 	}
+	// The swell-json file holds the texts as the rater sees them: annotate
+	// init shows tokenised files detokenised.
 	out, _, code = gecmetric(t, "", "annotate", "export", "--db", db, "--format", "swell-json", "--annotator", "alice")
-	if code != 0 || !strings.HasPrefix(out, "{\n    \"data\": [\n") || !strings.Contains(out, `"output": "He go to the work ."`) {
+	if code != 0 || !strings.HasPrefix(out, "{\n    \"data\": [\n") || !strings.Contains(out, `"output": "He go to the work."`) {
 		t.Errorf("swell-json export: code %d, out %q", code, out)
 	}
 	out, errOut, code = gecmetric(t, "", "annotate", "agreement", "--db", db)
