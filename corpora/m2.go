@@ -3,7 +3,6 @@ package corpora
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -38,8 +37,19 @@ type M2Edit struct {
 	Coder    int    // annotator id, the sixth field
 	Line     int    // line in the file, 1-based; 0 for edits made in memory
 
-	raw    string
-	rawKey string
+	raw  string     // the A line as read; "" for edits made in memory
+	read *readState // the fields as read, to tell whether e changed since
+}
+
+// readState is an A line's fields as ReadM2 parsed them: an edit whose
+// fields all still hold these values is unchanged, and its line as read
+// stands for it.
+type readState struct {
+	start, end, coder      int
+	typ, required, comment string
+	field                  string // the correction field as FormatA writes it
+	c                      string // the correction tokens joined by spaces
+	rawField               string // the correction field as read
 }
 
 // NewM2Edit returns the M2 form of e for the given coder, with the usual
@@ -52,7 +62,7 @@ func NewM2Edit(e edits.Edit, coder int) M2Edit {
 // its line break), or the source tokens joined by spaces for a block made
 // in memory or changed since.
 func (b *M2Block) SourceLine() string {
-	if b.rawS != "" && sKey(b.Source) == b.rawSKey {
+	if b.sourceUnchanged() {
 		line := strings.TrimSuffix(b.rawS, "\r")
 		return strings.TrimPrefix(strings.TrimPrefix(line, "S"), " ")
 	}
@@ -221,7 +231,6 @@ func (mr *M2Reader) Scan() bool {
 				mr.PastEnd++
 			}
 			e.raw = raw
-			e.rawKey = aKey(e)
 			mr.cur.Edits = append(mr.cur.Edits, e)
 		default:
 			mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "line starts with %q, want \"S \", \"A \" or a blank line", firstRunes(line, 12))
@@ -283,6 +292,17 @@ func parseALine(s string, src []string, name string, lineNo int) (M2Edit, error)
 		e.Alternatives = alts
 	}
 	e.C = correctionTokens(alts[0])
+	rs := &readState{start: start, end: end, coder: coder, typ: e.Type, required: e.Required, comment: e.Comment,
+		c: strings.Join(e.C, " "), rawField: fields[2]}
+	switch {
+	case len(alts) > 1:
+		rs.field = fields[2] // the alternatives joined by "||"
+	case len(e.C) == 0:
+		rs.field = "-NONE-"
+	default:
+		rs.field = rs.c
+	}
+	e.read = rs
 	return e, nil
 }
 
@@ -309,26 +329,72 @@ func correctionField(e M2Edit) string {
 // compare_m2.py, need the field as read.
 func (e M2Edit) CorrectionField() string {
 	if e.unchanged() {
-		if f := strings.Split(strings.TrimSuffix(e.raw, "\r"), "|||"); len(f) == 6 {
-			return f[2]
-		}
+		return e.read.rawField
 	}
 	return correctionField(e)
 }
 
 // FormatA returns the A line of e without the line break.
 func FormatA(e M2Edit) string {
-	start, end := e.OStart, e.OEnd
-	return fmt.Sprintf("A %d %d|||%s|||%s|||%s|||%s|||%d", start, end, e.Type, correctionField(e), e.Required, e.Comment, e.Coder)
+	var b strings.Builder
+	field := correctionField(e)
+	b.Grow(len("A  |||||||||||||||") + 3*20 + len(e.Type) + len(field) + len(e.Required) + len(e.Comment))
+	b.WriteString("A ")
+	b.WriteString(strconv.Itoa(e.OStart))
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(e.OEnd))
+	for _, f := range [...]string{e.Type, field, e.Required, e.Comment} {
+		b.WriteString("|||")
+		b.WriteString(f)
+	}
+	b.WriteString("|||")
+	b.WriteString(strconv.Itoa(e.Coder))
+	return b.String()
 }
 
 // unchanged reports whether e was read by ReadM2 and has not been changed
-// since, so that its line as read still stands for it.
-func (e M2Edit) unchanged() bool { return e.raw != "" && aKey(e) == e.rawKey }
+// since (every field of its A line, and its correction tokens, hold what
+// was read), so that its line as read still stands for it.
+func (e *M2Edit) unchanged() bool {
+	r := e.read
+	if e.raw == "" || r == nil || e.OStart != r.start || e.OEnd != r.end || e.Coder != r.coder ||
+		e.Type != r.typ || e.Required != r.required || e.Comment != r.comment || !joinedEqual(e.C, " ", r.c) {
+		return false
+	}
+	if len(e.Alternatives) > 0 {
+		return joinedEqual(e.Alternatives, "||", r.field)
+	}
+	if len(e.C) == 0 {
+		return r.field == "-NONE-"
+	}
+	return r.field == r.c
+}
 
-func aKey(e M2Edit) string { return FormatA(e) + "\x00" + strings.Join(e.C, " ") }
+// sourceUnchanged reports whether b was read by ReadM2 and its source
+// tokens are still those of its S line.
+func (b *M2Block) sourceUnchanged() bool {
+	return b.rawS != "" && joinedEqual(b.Source, "\x00", b.rawSKey)
+}
 
 func sKey(src []string) string { return strings.Join(src, "\x00") }
+
+// joinedEqual reports whether strings.Join(parts, sep) == s, without
+// joining.
+func joinedEqual(parts []string, sep, s string) bool {
+	for i, p := range parts {
+		if i > 0 {
+			if !strings.HasPrefix(s, sep) {
+				return false
+			}
+			s = s[len(sep):]
+		}
+		if !strings.HasPrefix(s, p) {
+			return false
+		}
+		s = s[len(p):]
+	}
+	return s == ""
+}
 
 // WriteM2 writes blocks as M2. Blocks and edits that are unchanged since
 // ReadM2 are written exactly as read; new ones in ERRANT's layout, each
@@ -359,7 +425,7 @@ func (mw *M2Writer) Write(b *M2Block) {
 		bw.WriteString(bl)
 		bw.WriteByte('\n')
 	}
-	if b.rawS != "" && sKey(b.Source) == b.rawSKey {
+	if b.sourceUnchanged() {
 		bw.WriteString(b.rawS)
 	} else {
 		bw.WriteString("S " + strings.Join(b.Source, " "))

@@ -244,3 +244,63 @@ func TestM2ReaderErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestM2ChangeDetected changes each field of a read edit, in place or by
+// assignment, and expects the edit written in canonical form (FormatA)
+// rather than as read; an edit set back to what was read, or whose
+// correction tokens join to the same text, is written as read.
+func TestM2ChangeDetected(t *testing.T) {
+	in := "S a b  c\nA 0 1|||R:X|||d  e||f|||REQUIRED|||-NONE-|||0\nA 1 2|||U:X|||-NONE-|||REQUIRED|||-NONE-|||1\nA 2 3|||R:Y|||p  q|||REQUIRED|||-NONE-|||0\n\n"
+	for _, tc := range []struct {
+		name   string
+		change func(b *M2Block)
+		want   string // the block written back
+	}{
+		{"none", func(*M2Block) {}, in},
+		{"start", func(b *M2Block) { b.Edits[0].OStart = 1 }, "S a b  c\nA 1 1|||R:X|||d  e||f|||REQUIRED|||-NONE-|||0\n"},
+		{"end", func(b *M2Block) { b.Edits[1].OEnd = 3 }, "A 1 3|||U:X|||-NONE-|||REQUIRED|||-NONE-|||1\n"},
+		{"coder", func(b *M2Block) { b.Edits[1].Coder = 2 }, "A 1 2|||U:X|||-NONE-|||REQUIRED|||-NONE-|||2\n"},
+		{"type", func(b *M2Block) { b.Edits[1].Type = "U:Y" }, "A 1 2|||U:Y|||-NONE-|||REQUIRED|||-NONE-|||1\n"},
+		{"required", func(b *M2Block) { b.Edits[1].Required = "-" }, "A 1 2|||U:X|||-NONE-|||-|||-NONE-|||1\n"},
+		{"comment", func(b *M2Block) { b.Edits[1].Comment = "x" }, "A 1 2|||U:X|||-NONE-|||REQUIRED|||x|||1\n"},
+		{"correction in place", func(b *M2Block) { b.Edits[2].C[1] = "r" }, "A 2 3|||R:Y|||p r|||REQUIRED|||-NONE-|||0\n"},
+		// Tokens that join to the same correction are the same edit.
+		{"correction joined alike", func(b *M2Block) { b.Edits[2].C = []string{"p q"} }, in},
+		{"alternative in place", func(b *M2Block) { b.Edits[0].Alternatives[1] = "h" }, "A 0 1|||R:X|||d  e||h|||REQUIRED|||-NONE-|||0\n"},
+		{"alternatives dropped", func(b *M2Block) { b.Edits[0].Alternatives = nil }, "A 0 1|||R:X|||d e|||REQUIRED|||-NONE-|||0\n"},
+		{"deletion gets a token", func(b *M2Block) { b.Edits[1].C = []string{"z"} }, "A 1 2|||U:X|||z|||REQUIRED|||-NONE-|||1\n"},
+		{"changed and back", func(b *M2Block) { b.Edits[1].Type = "U:Y"; b.Edits[1].Type = "U:X" }, in},
+		{"source in place", func(b *M2Block) { b.Source[2] = "C" }, "S a b C\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blocks, err := ReadM2(strings.NewReader(in), "t.m2")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.change(&blocks[0])
+			var buf bytes.Buffer
+			if err := WriteM2(&buf, blocks); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(buf.String(), tc.want) {
+				t.Errorf("wrote\n%s\nwant it to hold\n%s", buf.String(), tc.want)
+			}
+		})
+	}
+}
+
+func TestJoinedEqual(t *testing.T) {
+	for _, tc := range []struct {
+		parts []string
+		sep   string
+		s     string
+	}{
+		{nil, " ", ""}, {nil, " ", "a"}, {[]string{""}, " ", ""}, {[]string{"a"}, " ", "a"}, {[]string{"a"}, " ", "a "},
+		{[]string{"a", "b"}, " ", "a b"}, {[]string{"a", "b"}, " ", "ab"}, {[]string{"a b"}, " ", "a b"},
+		{[]string{"a", "", "b"}, "||", "a||||b"}, {[]string{"a", "b"}, "||", "a|b"}, {[]string{"ab", "c"}, "\x00", "a\x00bc"},
+	} {
+		if got, want := joinedEqual(tc.parts, tc.sep, tc.s), strings.Join(tc.parts, tc.sep) == tc.s; got != want {
+			t.Errorf("joinedEqual(%q, %q, %q) = %v, want %v", tc.parts, tc.sep, tc.s, got, want)
+		}
+	}
+}

@@ -251,7 +251,7 @@ func (ts *TestSet) applyPolicy() error {
 	}
 	lines := make([][]string, len(sample.files))
 	toks := make([][][]string, len(sample.files))
-	var m2Refs [][][]string // M2 references' corrections
+	var m2Sides [][]*Side // M2 references' sides, corrected when measured
 	for n := 0; n < RawSample && sample.Scan(); n++ {
 		s := sample.Sentence()
 		for k, f := range sample.files {
@@ -262,13 +262,10 @@ func (ts *TestSet) applyPolicy() error {
 		}
 		for k, f := range sample.Refs {
 			if f.M2 {
-				for len(m2Refs) <= k {
-					m2Refs = append(m2Refs, nil)
+				for len(m2Sides) <= k {
+					m2Sides = append(m2Sides, nil)
 				}
-				for _, c := range f.Coders {
-					t, _ := s.Refs[k].Correction(c)
-					m2Refs[k] = append(m2Refs[k], t)
-				}
+				m2Sides[k] = append(m2Sides[k], &s.Refs[k])
 			}
 		}
 	}
@@ -293,10 +290,28 @@ func (ts *TestSet) applyPolicy() error {
 			refToks = append(refToks, t)
 		}
 	}
-	refToks = append(refToks, m2Refs...)
-	refShare := tokenize.ShareOf(refToks...)
+	// The references' share, measured only for a hypothesis raw enough
+	// for it to matter (tokenize.Policy.HypothesisBeside).
+	var refShare *tokenize.Share
+	refs := func() tokenize.Share {
+		if refShare == nil {
+			for k, sides := range m2Sides {
+				for _, c := range sample.Refs[k].Coders {
+					var corr [][]string
+					for _, s := range sides {
+						t, _ := s.Correction(c)
+						corr = append(corr, t)
+					}
+					refToks = append(refToks, corr)
+				}
+			}
+			s := tokenize.ShareOf(refToks...)
+			refShare = &s
+		}
+		return *refShare
+	}
 	if ts.opt.SourceIsReference {
-		refShare = srcShare
+		refShare = &srcShare
 	} else if len(ts.refIdx) == 0 {
 		// Hypotheses alone: tokenised with Tokenize, judged as they are
 		// without.
@@ -307,7 +322,7 @@ func (ts *TestSet) applyPolicy() error {
 		if f.text == nil || k == ts.source || slices.Contains(ts.refIdx, k) {
 			continue
 		}
-		_, did, err := pol.Hypothesis(f.Path, lines[k], toks[k], refShare)
+		_, did, err := pol.HypothesisBeside(f.Path, lines[k], toks[k], refs)
 		if err != nil {
 			return err
 		}

@@ -43,9 +43,17 @@ const (
 // they are not raw. A raw hypothesis without p.Tokenize is a *RawError,
 // unless p.NoCheck.
 func (p Policy) Hypothesis(name string, lines []string, toks [][]string, refs Share) ([][]string, Outcome, error) {
+	return p.HypothesisBeside(name, lines, toks, func() Share { return refs })
+}
+
+// HypothesisBeside is Hypothesis with the references' Share computed by
+// refs only when it can matter: a text less than MinRawFraction raw is
+// not raw whatever its references, so a tokenised hypothesis costs no
+// measure of them.
+func (p Policy) HypothesisBeside(name string, lines []string, toks [][]string, refs func() Share) ([][]string, Outcome, error) {
 	s := RawShare(lines)
 	switch {
-	case !IsRaw(s, refs):
+	case s.Fraction() < MinRawFraction || !IsRaw(s, refs()):
 		return toks, AsGiven, nil
 	case p.Tokenize:
 		return Lines(lines), Tokenized, nil

@@ -32,6 +32,9 @@ import (
 //     scorer, its line split as the scorer splits it; an M2 system is the
 //     correction of the file's lowest coder for M2 and GLEU and every
 //     coder's edits as given for ERRANT (compare_m2.py -hyp).
+//
+// Streamed by Evaluator.Run, Files builds only the views of the metrics it
+// scores (no ERRANT view of an M2 file for an M2-only run).
 type Files struct {
 	ts     *corpora.TestSet
 	cur    Sentence
@@ -39,7 +42,14 @@ type Files struct {
 	oneM2  bool  // exactly one reference, an M2 file: the M2 gold comes from it
 	allM2  bool  // every reference is M2: ERRANT's references come from them
 	shifts []int // coder shift of each reference file (allM2)
+	// noM2 and noERRANT skip the M2 scorer's gold and ERRANT's views of
+	// M2 files when the run scores no M2 or no ERRANT (Run says so).
+	noM2, noERRANT bool
 }
+
+// only makes Scan build the views of M2 files that the metrics of cfg
+// use; Run calls it before the first Scan.
+func (f *Files) only(cfg *Config) { f.noM2, f.noERRANT = !cfg.Has(M2), !cfg.Has(ERRANT) }
 
 // OpenFiles opens the files of a test set for streaming. A system is
 // named by its file's base name (Systems).
@@ -121,7 +131,7 @@ func (f *Files) Scan() bool {
 			s.Refs = append(s.Refs, Correction{Tokens: toks, Edits: es})
 		}
 	}
-	if f.allM2 {
+	if f.allM2 && !f.noERRANT {
 		var all errant.Sentence
 		for k := range f.ts.Refs {
 			for _, a := range errantSentence(ts.Refs[k].Block) {
@@ -131,7 +141,7 @@ func (f *Files) Scan() bool {
 		}
 		s.ERRANTRefs = &all
 	}
-	if f.oneM2 {
+	if f.oneM2 && !f.noM2 {
 		g := m2Gold(ts.Refs[0].Block)
 		s.M2Gold = &g
 	}
@@ -149,8 +159,10 @@ func (f *Files) Scan() bool {
 			continue
 		}
 		h.Tokens, h.Edits = side.Correction(file.Coders[0])
-		e := errantSentence(side.Block)
-		h.ERRANT = &e
+		if !f.noERRANT {
+			e := errantSentence(side.Block)
+			h.ERRANT = &e
+		}
 	}
 	f.cur = s
 	return true

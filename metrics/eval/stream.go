@@ -139,6 +139,9 @@ func (ev *Evaluator) Run(ctx context.Context, src Sentences, names []string, opt
 	if size <= 0 {
 		size = 1024
 	}
+	if f, ok := src.(*Files); ok {
+		f.only(&ev.cfg) // no view of a metric not scored
+	}
 	st := ev.newState(names, opt)
 	ws := make([]*worker, batch.Workers())
 	for k := range ws {
