@@ -218,7 +218,7 @@ func (ts *TestSet) open() error {
 			ts.source, ts.fromM2 = k, true
 		}
 	}
-	if ts.source < 0 && len(opt.Refs) > 0 && !opt.NoSource {
+	if ts.source < 0 && len(opt.Refs) > 0 && !opt.NoSource && !ts.sampling {
 		return ErrNoSource
 	}
 	for _, p := range opt.Hyps {
@@ -239,37 +239,18 @@ func (ts *TestSet) open() error {
 // measures whether the file is raw (see TestSetOptions.Policy).
 const RawSample = 10000
 
-// applyPolicy reads the first RawSample sentences of every file (a second
-// reader, closed after) and decides which text files to tokenise.
+// applyPolicy reads the first RawSample sentences of every text file (a
+// second reader, closed after) and decides which to tokenise. M2 files
+// are never tokenised: an M2 reference's corrections are read (sampleM2)
+// only when a hypothesis is raw enough for the references to matter.
 func (ts *TestSet) applyPolicy() error {
-	sopt := ts.opt
-	sopt.Policy = tokenize.Policy{}
-	sample := &TestSet{opt: sopt, source: -1, maxTok: ts.maxTok, sampling: true, piped: ts.piped}
-	defer sample.Close()
-	if err := sample.open(); err != nil {
-		return err
-	}
-	lines := make([][]string, len(sample.files))
-	toks := make([][][]string, len(sample.files))
-	var m2Sides [][]*Side // M2 references' sides, corrected when measured
-	for n := 0; n < RawSample && sample.Scan(); n++ {
-		s := sample.Sentence()
-		for k, f := range sample.files {
-			if f.text != nil {
-				lines[k] = append(lines[k], f.side.Text)
-				toks[k] = append(toks[k], f.side.Tokens)
-			}
+	lines, toks, err := ts.sample(true)
+	if err != nil {
+		// Report the first error as a reader of every file meets it, M2
+		// files included, as without the shortcut.
+		if _, _, all := ts.sample(false); all != nil {
+			return all
 		}
-		for k, f := range sample.Refs {
-			if f.M2 {
-				for len(m2Sides) <= k {
-					m2Sides = append(m2Sides, nil)
-				}
-				m2Sides[k] = append(m2Sides[k], &s.Refs[k])
-			}
-		}
-	}
-	if err := sample.Err(); err != nil {
 		return err
 	}
 	pol := ts.opt.Policy
@@ -293,19 +274,12 @@ func (ts *TestSet) applyPolicy() error {
 	// The references' share, measured only for a hypothesis raw enough
 	// for it to matter (tokenize.Policy.HypothesisBeside).
 	var refShare *tokenize.Share
+	var refErr error
 	refs := func() tokenize.Share {
 		if refShare == nil {
-			for k, sides := range m2Sides {
-				for _, c := range sample.Refs[k].Coders {
-					var corr [][]string
-					for _, s := range sides {
-						t, _ := s.Correction(c)
-						corr = append(corr, t)
-					}
-					refToks = append(refToks, corr)
-				}
-			}
-			s := tokenize.ShareOf(refToks...)
+			var m2Toks [][][]string
+			m2Toks, refErr = ts.sampleM2()
+			s := tokenize.ShareOf(append(refToks, m2Toks...)...)
 			refShare = &s
 		}
 		return *refShare
@@ -323,6 +297,9 @@ func (ts *TestSet) applyPolicy() error {
 			continue
 		}
 		_, did, err := pol.HypothesisBeside(f.Path, lines[k], toks[k], refs)
+		if refErr != nil {
+			return refErr
+		}
 		if err != nil {
 			return err
 		}
@@ -333,6 +310,85 @@ func (ts *TestSet) applyPolicy() error {
 		ts.Refs[r].Tokenized = ts.files[k].Tokenized
 	}
 	return nil
+}
+
+// sample reads the first RawSample sentences of the text files of ts (of
+// every file, when textOnly is false) side by side, with a second reader
+// closed after, and returns each text file's lines and tokens by its
+// index in ts.files.
+func (ts *TestSet) sample(textOnly bool) (lines [][]string, toks [][][]string, err error) {
+	index := map[string]int{}
+	for k, f := range ts.files {
+		index[f.Path] = k
+	}
+	keep := func(paths []string) []string {
+		if !textOnly {
+			return paths
+		}
+		var out []string
+		for _, p := range paths {
+			if ts.files[index[p]].text != nil {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	sopt := TestSetOptions{Source: ts.opt.Source, Refs: keep(ts.opt.Refs), Hyps: keep(ts.opt.Hyps)}
+	lines = make([][]string, len(ts.files))
+	toks = make([][][]string, len(ts.files))
+	if sopt.Source == "" && len(sopt.Refs) == 0 && len(sopt.Hyps) == 0 {
+		return lines, toks, nil
+	}
+	sample := &TestSet{opt: sopt, source: -1, maxTok: ts.maxTok, sampling: true, piped: ts.piped}
+	defer sample.Close()
+	if err := sample.open(); err != nil {
+		return nil, nil, err
+	}
+	for n := 0; n < RawSample && sample.Scan(); n++ {
+		for _, f := range sample.files {
+			if f.text != nil {
+				k := index[f.Path]
+				lines[k] = append(lines[k], f.side.Text)
+				toks[k] = append(toks[k], f.side.Tokens)
+			}
+		}
+	}
+	return lines, toks, sample.Err()
+}
+
+// sampleM2 returns the corrections of every coder of the M2 references
+// of ts in their first RawSample sentences, one list per coder.
+func (ts *TestSet) sampleM2() ([][][]string, error) {
+	var refs []string
+	for _, k := range ts.refIdx {
+		if ts.files[k].M2 && !slices.Contains(refs, ts.files[k].Path) {
+			refs = append(refs, ts.files[k].Path)
+		}
+	}
+	if len(refs) == 0 {
+		return nil, nil
+	}
+	sample := &TestSet{opt: TestSetOptions{Refs: refs}, source: -1, maxTok: ts.maxTok, sampling: true, piped: ts.piped}
+	defer sample.Close()
+	if err := sample.open(); err != nil {
+		return nil, err
+	}
+	var out [][][]string
+	for n := 0; n < RawSample && sample.Scan(); n++ {
+		s := sample.Sentence()
+		i := 0
+		for k, f := range sample.Refs {
+			for _, c := range f.Coders {
+				if i == len(out) {
+					out = append(out, nil)
+				}
+				t, _ := s.Refs[k].Correction(c)
+				out[i] = append(out[i], t)
+				i++
+			}
+		}
+	}
+	return out, sample.Err()
 }
 
 func (ts *TestSet) openFile(path string) (*testFile, error) {

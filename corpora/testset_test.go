@@ -158,3 +158,36 @@ func TestTestSetOneMegabyteLine(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
+
+// A raw hypothesis is measured against M2 references' corrections, read
+// only then: against tokenised corrections it is raw, against corrections
+// as untidy as itself it is not; and an M2 reference's error comes before
+// the raw hypothesis's, as a reader of every file meets it first.
+func TestTestSetRawHypothesisM2(t *testing.T) {
+	p := writeTestFiles(t, map[string]string{
+		"raw.txt":   "He said: fine.\nI don't know.\n",
+		"tidy.m2":   "S He said : fine .\n\nS I do n't know .\n\n",
+		"untidy.m2": "S He said : fine .\nA 3 5|||R:X|||fine.|||REQUIRED|||-NONE-|||0\n\nS I do n't know .\nA 1 5|||R:X|||don't know.|||REQUIRED|||-NONE-|||0\n\n",
+		"bad.m2":    "S He said : fine .\n\nS I do n't know .\nA x|||R:X|||y|||REQUIRED|||-NONE-|||0\n\n",
+	})
+	for _, tc := range []struct {
+		ref  string
+		want error // nil: the hypothesis is taken as it is
+	}{
+		{"tidy.m2", tokenize.ErrRaw},
+		{"untidy.m2", nil},
+		{"bad.m2", ErrM2Syntax},
+	} {
+		ts, err := OpenTestSet(TestSetOptions{Refs: []string{p(tc.ref)}, Hyps: []string{p("raw.txt")}})
+		if tc.want == nil {
+			if err != nil || ts.Hyps[0].Outcome != tokenize.AsGiven {
+				t.Errorf("%s: %v", tc.ref, err)
+			}
+		} else if !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.ref, err, tc.want)
+		}
+		if ts != nil {
+			ts.Close()
+		}
+	}
+}
