@@ -203,7 +203,9 @@ func testJudgeReport() *judge.Report {
 				VsInput: map[string]judge.Mean{judge.Grammaticality: m(0, 0, 0), judge.Overcorrection: m(0, 0, 0), judge.Overall: m(0, 0, 0)},
 				Labels:  map[string][]judge.LabelShare{judge.Grammaticality: shares(0, 1, 8, 1)}},
 			{Name: "good", Sentences: 10,
-				Scores:  map[string]judge.Mean{judge.Grammaticality: m(3.5, 3.4, 3.6), judge.Overcorrection: m(0.1, 0.05, 0.15), judge.Overall: m(0.7, 0.6, 0.8)},
+				Scores:  map[string]judge.Mean{judge.Grammaticality: {Mean: 3.5, CI: [2]float64{3.4, 3.6}, SD: 0.25}, judge.Overcorrection: m(0.1, 0.05, 0.15), judge.Overall: m(0.7, 0.6, 0.8)},
+				OverallBins: []judge.Bin{{Lo: 0, Hi: 0.1}, {Lo: 0.1, Hi: 0.2}, {Lo: 0.2, Hi: 0.3}, {Lo: 0.3, Hi: 0.4}, {Lo: 0.4, Hi: 0.5},
+					{Lo: 0.5, Hi: 0.6, Count: 3, Share: 0.3}, {Lo: 0.6, Hi: 0.7}, {Lo: 0.7, Hi: 0.8, Count: 3, Share: 0.3}, {Lo: 0.8, Hi: 0.9}, {Lo: 0.9, Hi: 1, Count: 4, Share: 0.4}},
 				VsInput: map[string]judge.Mean{judge.Grammaticality: m(0.4, 0.3, 0.5), judge.Overcorrection: m(0, -0.02, 0.02), judge.Overall: m(0.1, 0.05, 0.15)},
 				Labels:  map[string][]judge.LabelShare{judge.Grammaticality: shares(0, 0, 5, 5)}},
 			{Name: "bad <b>", Sentences: 10,
@@ -256,6 +258,10 @@ func TestJudge(t *testing.T) {
 		`<div class="words">He go <del>to</del> school <ins>&lt;now&gt;</ins> .</div>`,
 		`<div class="ref">reference: He goes to school .</div>`,
 		`grammaticality 2.200 “Somewhat comprehensible” (input 3.100 “Comprehensible”)`,
+		// The spread, and the overall scores in tenths, red to green.
+		`<tr><td class="l">good</td><td>0.250</td><td>0.000</td><td>0.000</td></tr>`,
+		`<h3>overall 0-1, higher is better: the outputs in each tenth of the scale</h3>`,
+		`<span class="lab2" style="width: 30.000%" title="0.5-0.6: 30.0% (3 outputs)">30%</span><span class="lab3" style="width: 30.000%" title="0.7-0.8: 30.0% (3 outputs)">30%</span><span class="lab4" style="width: 40.000%" title="0.9-1: 40.0% (4 outputs)">40%</span>`,
 	} {
 		if !strings.Contains(page, want) && !strings.Contains(plain, want) {
 			t.Errorf("page lacks %q", want)

@@ -33,6 +33,7 @@ type judgeSystem struct {
 	Input       bool
 	Sentences   int
 	Means       []judgeCell
+	Spread      []judgeCell
 	Diffs       []judgeCell
 	Worst       []judgeSentence
 	WorstNote   string
@@ -106,6 +107,11 @@ func Judge(w io.Writer, rep *judge.Report) error {
 		ps := judgeSystem{Name: s.Name, ID: fmt.Sprintf("s%d", k+1), Input: s.Input, Sentences: s.Sentences}
 		for _, q := range pg.Quantities {
 			ps.Means = append(ps.Means, judgeCell{Text: meanText(s.Scores, q, "%.3f")})
+			sd := "–"
+			if m, ok := s.Scores[q]; ok {
+				sd = fmt.Sprintf("%.3f", m.SD)
+			}
+			ps.Spread = append(ps.Spread, judgeCell{Text: sd})
 			if pg.HasInput && !s.Input {
 				sc, _ := rep.Scale(q)
 				ps.Diffs = append(ps.Diffs, judgeCell{Text: meanText(s.VsInput, q, "%+.3f"), Class: diffClass(sc, s.VsInput[q])})
@@ -150,6 +156,9 @@ func Judge(w io.Writer, rep *judge.Report) error {
 		if d := distribution(rep, q); d != nil {
 			pg.Distributions = append(pg.Distributions, *d)
 		}
+	}
+	if d := overallDistribution(rep); d != nil {
+		pg.Distributions = append(pg.Distributions, *d)
 	}
 	return judgeTemplate.Execute(w, pg)
 }
@@ -249,6 +258,40 @@ func distribution(rep *judge.Report, q string) *judgeDistribution {
 	return d
 }
 
+// overallDistribution draws the overall scores' bins as one stacked bar
+// per system, from 0 (red) to 1 (green); nil if no system has them.
+func overallDistribution(rep *judge.Report) *judgeDistribution {
+	if !slices.ContainsFunc(rep.Systems, func(s judge.SystemSummary) bool { return s.OverallBins != nil }) {
+		return nil
+	}
+	class := func(b int) string { return fmt.Sprintf("lab%d", int(math.Round(float64(b)*4/(judge.OverallBins-1)))) }
+	sc, _ := rep.Scale(judge.Overall)
+	d := &judgeDistribution{Scale: sc.String() + ": the outputs in each tenth of the scale"}
+	for b := range judge.OverallBins {
+		d.Labels = append(d.Labels, judgeLegend{Name: judge.BinLabel(b), Class: class(b)})
+	}
+	for _, s := range rep.Systems {
+		if s.OverallBins == nil {
+			continue
+		}
+		bar := judgeBar{System: s.Name, Input: s.Input}
+		for b, bin := range s.OverallBins {
+			bar.Outputs += bin.Count
+			if bin.Count == 0 {
+				continue
+			}
+			seg := judgeSegment{Class: class(b), Width: template.CSS(fmt.Sprintf("%.3f%%", 100*bin.Share)),
+				Title: fmt.Sprintf("%s: %.1f%% (%d outputs)", judge.BinLabel(b), 100*bin.Share, bin.Count)}
+			if bin.Share >= 0.06 {
+				seg.Text = fmt.Sprintf("%.0f%%", 100*bin.Share)
+			}
+			bar.Segments = append(bar.Segments, seg)
+		}
+		d.Rows = append(d.Rows, bar)
+	}
+	return d
+}
+
 // worstSentence lays out one sentence that pulls a system down: the
 // overall scores, the other quantities with their labels (the input's
 // beside them), the word diff from the source and the references.
@@ -318,7 +361,16 @@ var judgeTemplate = page("judge", `<p>{{.Summary}}</p>
 <tr{{if .Input}} class="input"{{end}}><td class="l">{{if not .Input}}<a href="#{{.ID}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}</td><td>{{.Sentences}}</td>{{range .Means}}<td>{{.Text}}</td>{{end}}</tr>{{end}}
 </tbody>
 </table>
-{{if .HasInput}}<p class="note">{{.InputName}} is the unchanged input: every source judged as an output of its own.</p>
+{{if .HasInput}}<p class="note">{{.InputName}} is the unchanged input: every source judged as an output of its own.</p>{{end}}
+<h3>Spread over outputs</h3>
+<p class="note">The standard deviation of each quantity over a system's outputs: how far apart the judge puts them, where the intervals above say how sure each mean is.</p>
+<table>
+<thead><tr><th class="l">system</th>{{range .Quantities}}<th>{{.}}</th>{{end}}</tr></thead>
+<tbody>{{range .Systems}}
+<tr{{if .Input}} class="input"{{end}}><td class="l">{{.Name}}</td>{{range .Spread}}<td>{{.Text}}</td>{{end}}</tr>{{end}}
+</tbody>
+</table>
+{{if .HasInput}}
 <h2>Difference from the unchanged input</h2>
 <p class="note">System − input, sentence by sentence, with 95% paired intervals. Green: the interval shows an improvement on the scale's direction; red: a loss.</p>
 <table>
@@ -330,7 +382,7 @@ var judgeTemplate = page("judge", `<p>{{.Summary}}</p>
 {{range .Figures}}<img class="fig" alt="difference of every system from the unchanged input in {{.Quantity}}, with its interval" src="{{.Figure}}" width="540"/>
 {{end}}{{end}}
 <h2>Label distributions</h2>
-<p class="note">The share of each system's outputs whose most likely label is each label of the scale, worst label on the left. Hover a segment for its share with a 95% Wilson interval.</p>
+<p class="note">The share of each system's outputs whose most likely label is each label of the scale, worst label on the left (for overall, the share whose score falls in each tenth of 0-1). Hover a segment for its share, with a 95% Wilson interval for a label.</p>
 {{range .Distributions}}<h3>{{.Scale}}</h3>
 <div class="legend">{{range .Labels}}<span><i class="{{.Class}}"></i>{{.Name}}</span>{{end}}</div>
 <table class="dist"><tbody>{{range .Rows}}

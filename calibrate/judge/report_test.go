@@ -66,7 +66,7 @@ func TestReport(t *testing.T) {
 	for _, q := range rep.Shown() {
 		// The system that copies the source is the input, sentence by
 		// sentence.
-		if cp.Scores[q] != in.Scores[q] || in.VsInput[q] != (Mean{}) || cp.VsInput[q] != (Mean{}) {
+		if cp.Scores[q] != in.Scores[q] || in.VsInput[q] != (Mean{}) || cp.VsInput[q] != (Mean{}) || !reflect.DeepEqual(cp.OverallBins, in.OverallBins) {
 			t.Errorf("%s: input %+v, copy %+v, differences %+v and %+v; want equal means and 0 [0, 0]", q, in.Scores[q], cp.Scores[q], in.VsInput[q], cp.VsInput[q])
 		}
 		for _, s := range rep.Systems {

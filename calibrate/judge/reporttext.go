@@ -82,6 +82,22 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	flush()
 
+	fmt.Fprintln(bw, "\nspread: the standard deviation over outputs")
+	row(append([]string{"system"}, shown...)...)
+	for _, s := range r.Systems {
+		cells := []string{s.Name}
+		for _, q := range shown {
+			m, ok := s.Scores[q]
+			if !ok {
+				cells = append(cells, "-")
+				continue
+			}
+			cells = append(cells, fmt.Sprintf("%.3f", m.SD))
+		}
+		row(cells...)
+	}
+	flush()
+
 	if in := r.Input(); in != nil {
 		fmt.Fprintf(bw, "\ndifference from the unchanged input (the %s row): system − input, paired by sentence\n", InputName)
 		row(append([]string{"system"}, shown...)...)
@@ -98,7 +114,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		flush()
 	}
 
-	fmt.Fprintln(bw, "\nlabel shares, % of outputs whose most likely label it is")
+	fmt.Fprintln(bw, "\nlabel shares, % of outputs whose most likely label it is (overall: whose score is in the bin)")
 	for _, q := range shown {
 		sc, _ := r.Scale(q)
 		labels := sc.Labels
@@ -126,12 +142,35 @@ func (r *Report) WriteText(w io.Writer) error {
 			row(cells...)
 		}
 	}
+	if slices.ContainsFunc(r.Systems, func(s SystemSummary) bool { return s.OverallBins != nil }) {
+		head := []string{Overall}
+		for b := range OverallBins {
+			head = append(head, BinLabel(b))
+		}
+		row(head...)
+		for _, s := range r.Systems {
+			cells := []string{"  " + s.Name}
+			for b := range OverallBins {
+				if s.OverallBins == nil {
+					cells = append(cells, "-")
+					continue
+				}
+				cells = append(cells, fmt.Sprintf("%.1f", 100*s.OverallBins[b].Share))
+			}
+			row(cells...)
+		}
+	}
 	flush()
 
 	fmt.Fprintf(bw, "\nsignature: %s\n", r.Signature)
 	fmt.Fprintf(bw, "means over sentences with 95%% Poisson-bootstrap intervals (%d resamples, systems paired by sentence); --json adds\n"+
 		"label-share intervals and the sentences that pull each system down, --html a report, --jsonl every sentence\n", r.Resamples)
 	return bw.Flush()
+}
+
+// BinLabel names overall bin b, e.g. "0.3-0.4".
+func BinLabel(b int) string {
+	return scaleNum(float64(b)/OverallBins) + "-" + scaleNum(float64(b+1)/OverallBins)
 }
 
 // meanCell formats a mean with its interval, "-" where there is none.

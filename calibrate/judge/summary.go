@@ -37,11 +37,15 @@ const SummaryResamples = 1000
 // resample's mean of the differences, Σ w·(x − x_input) / Σ w, over the
 // sentences where both have a value.
 //
+// Beside each mean it keeps the standard deviation of the values (how far
+// apart outputs are) and, per system, the overall scores' distribution
+// in OverallBins bins.
+//
 // It keeps SummaryResamples × systems × quantities sums (twice that with
-// an input) and a count per system, quantity and label, nothing per
-// sentence, so a corpus of any length summarises in the same memory. A
-// quantity a judgement does not give (NaN) is averaged over the sentences
-// that have it.
+// an input), a count per system, quantity and label, and per system
+// OverallBins counts, nothing per sentence, so a corpus of any length
+// summarises in the same memory. A quantity a judgement does not give
+// (NaN) is averaged over the sentences that have it.
 type Summary struct {
 	// Scales, when set before Systems is called, order each quantity's
 	// label shares by its scale (Scale.Labels), labels on no scale
@@ -58,7 +62,35 @@ type Summary struct {
 	// labels in the order they were first counted.
 	labels []map[string]int
 	seen   [][]string
+	// spread holds every column's running mean and sum of squared
+	// deviations (Welford), for its standard deviation.
+	spread []welford
+	// bins counts each system's overall scores in OverallBins bins.
+	bins [][]int
 }
+
+// A welford is a running count, mean and sum of squared deviations
+// (Welford 1962), stable where a sum of squares less n·mean² is not.
+type welford struct{ n, mean, m2 float64 }
+
+func (w *welford) add(x float64) {
+	w.n++
+	d := x - w.mean
+	w.mean += d / w.n
+	w.m2 += d * (x - w.mean)
+}
+
+// sd is the sample standard deviation, 0 with fewer than two values.
+func (w welford) sd() float64 {
+	if w.n < 2 {
+		return 0
+	}
+	return math.Sqrt(w.m2 / (w.n - 1))
+}
+
+// OverallBins is the number of equal bins of 0-1 a Summary counts each
+// system's overall scores in.
+const OverallBins = 10
 
 // NewSummary returns an empty summary of the named systems, its resamples
 // drawn from seed: the same judgements in the same order give the same
@@ -81,9 +113,12 @@ func NewSummaryWithInput(names []string, input int, seed uint64) *Summary {
 		cols = 2 * k
 	}
 	s := &Summary{names: names, input: input, boot: stat.NewMeanBootstrap(cols, SummaryResamples, seed), row: make([]float64, cols),
-		labels: make([]map[string]int, k), seen: make([][]string, k)}
+		labels: make([]map[string]int, k), seen: make([][]string, k), spread: make([]welford, cols), bins: make([][]int, len(names))}
 	for i := range s.labels {
 		s.labels[i] = map[string]int{}
+	}
+	for h := range s.bins {
+		s.bins[h] = make([]int, OverallBins)
 	}
 	return s
 }
@@ -107,6 +142,9 @@ func (s *Summary) Add(js []Judgement) {
 				s.labels[i][l]++
 			}
 		}
+		if v := jd.Overall; !math.IsNaN(v) {
+			s.bins[h][min(OverallBins-1, max(0, int(v*OverallBins)))]++
+		}
 	}
 	if s.input >= 0 {
 		k := len(js) * nq
@@ -117,13 +155,32 @@ func (s *Summary) Add(js []Judgement) {
 			}
 		}
 	}
+	for i, v := range s.row {
+		if !math.IsNaN(v) {
+			s.spread[i].add(v)
+		}
+	}
 	s.boot.Add(s.row)
 }
 
-// A Mean is a quantity's mean with its 95% bootstrap interval.
+// A Mean is a quantity's mean with its 95% bootstrap interval, and the
+// standard deviation of the values it averages (over sentences, n−1 in
+// the denominator; 0 with fewer than two): how far apart the outputs
+// are, where the interval says how sure the mean is.
 type Mean struct {
 	Mean float64    `json:"mean"`
 	CI   [2]float64 `json:"ci"`
+	SD   float64    `json:"sd"`
+}
+
+// A Bin is one bin of a system's overall scores: the share of its outputs
+// whose score is at least Lo and below Hi (the last bin holds 1; scores
+// outside 0-1 count in the end bins).
+type Bin struct {
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	Count int     `json:"count"`
+	Share float64 `json:"share"`
 }
 
 // A LabelShare is the share of a system's outputs whose most likely label
@@ -149,7 +206,10 @@ type SystemSummary struct {
 	Scores    map[string]Mean         `json:"scores"`
 	VsInput   map[string]Mean         `json:"vs_input,omitempty"`
 	Labels    map[string][]LabelShare `json:"labels,omitempty"`
-	Worst     []WorstSentence         `json:"worst,omitempty"`
+	// OverallBins is the distribution of the overall score in
+	// OverallBins equal bins of 0-1; nil if no output has one.
+	OverallBins []Bin           `json:"overall_bins,omitempty"`
+	Worst       []WorstSentence `json:"worst,omitempty"`
 }
 
 // HasInput reports whether the summary has an unchanged input with a value
@@ -196,6 +256,16 @@ func (s *Summary) Systems() []SystemSummary {
 				sys.Labels[sq.Name] = shares
 			}
 		}
+		total := 0
+		for _, c := range s.bins[h] {
+			total += c
+		}
+		for b, c := range s.bins[h] {
+			if total == 0 {
+				break
+			}
+			sys.OverallBins = append(sys.OverallBins, Bin{Lo: float64(b) / OverallBins, Hi: float64(b+1) / OverallBins, Count: c, Share: float64(c) / float64(total)})
+		}
 		out = append(out, sys)
 	}
 	return out
@@ -207,7 +277,7 @@ func (s *Summary) mean(i int) (Mean, bool) {
 		return Mean{}, false
 	}
 	ci := s.boot.Interval(i, 0.95)
-	return Mean{Mean: s.boot.Mean(i), CI: [2]float64{ci.Lo, ci.Hi}}, true
+	return Mean{Mean: s.boot.Mean(i), CI: [2]float64{ci.Lo, ci.Hi}, SD: s.spread[i].sd()}, true
 }
 
 // shares returns the label shares of column i (quantity name), in the

@@ -60,6 +60,30 @@ func TestSummary(t *testing.T) {
 	if b := got[1].Scores["grammaticality"]; math.Abs(b.CI[0]-g.CI[0]-1) > 1e-9 || math.Abs(b.CI[1]-g.CI[1]-1) > 1e-9 {
 		t.Errorf("paired systems: a %v, b %v", g.CI, b.CI)
 	}
+	// The spread of the values: {0, 1, 2, 3} a hundred times each has a
+	// sample standard deviation of sqrt(1.25 · 400/399) = 1.1194; b's
+	// meaning, 4 wherever it has one, none.
+	if sd := got[0].Scores["grammaticality"].SD; math.Abs(sd-math.Sqrt(1.25*400/399)) > 1e-12 {
+		t.Errorf("a: grammaticality sd %v, want 1.1194", sd)
+	}
+	if sd := got[1].Scores["meaning"].SD; sd != 0 {
+		t.Errorf("b: meaning sd %v, want 0", sd)
+	}
+	// Overall 0, 1/3, 2/3 and 1 fall in bins 0, 3, 6 and 9 (1 in the
+	// last bin), a hundred each.
+	bins := got[0].OverallBins
+	if len(bins) != OverallBins || bins[3].Lo != 0.3 || bins[3].Hi != 0.4 {
+		t.Fatalf("overall bins %+v", bins)
+	}
+	for b, bin := range bins {
+		want := 0
+		if b%3 == 0 {
+			want = 100
+		}
+		if bin.Count != want || bin.Share != float64(want)/400 {
+			t.Errorf("overall bin %d: %+v, want %d outputs", b, bin, want)
+		}
+	}
 	again := run(1)
 	if again[0].Scores["overall"] != got[0].Scores["overall"] {
 		t.Error("same seed, different intervals")

@@ -56,6 +56,7 @@ func TestJudgeSummaryJSON(t *testing.T) {
 	type mean struct {
 		Mean float64    `json:"mean"`
 		CI   [2]float64 `json:"ci"`
+		SD   float64    `json:"sd"`
 	}
 	var s struct {
 		Signature  string `json:"signature"`
@@ -85,6 +86,10 @@ func TestJudgeSummaryJSON(t *testing.T) {
 				Share float64    `json:"share"`
 				CI    [2]float64 `json:"ci"`
 			} `json:"labels"`
+			OverallBins []struct {
+				Count int     `json:"count"`
+				Share float64 `json:"share"`
+			} `json:"overall_bins"`
 			Worst []struct {
 				Line  int     `json:"line"`
 				Delta float64 `json:"delta"`
@@ -119,7 +124,10 @@ func TestJudgeSummaryJSON(t *testing.T) {
 			if math.Abs(d.Mean-(m.Mean-in.Scores[q].Mean)) > 1e-9 {
 				t.Errorf("%s %s: difference %v, means %v and %v", sys.Name, q, d.Mean, m.Mean, in.Scores[q].Mean)
 			}
-			if sys.Input && (d.Mean != 0 || d.CI != [2]float64{0, 0}) {
+			if !(m.SD > 0) && !sys.Input {
+				t.Errorf("%s %s: sd %v: twelve different outputs judged alike", sys.Name, q, m.SD)
+			}
+			if sys.Input && (d.Mean != 0 || d.CI != [2]float64{0, 0} || d.SD != 0) {
 				t.Errorf("input − input %s = %+v", q, d)
 			}
 		}
@@ -142,6 +150,14 @@ func TestJudgeSummaryJSON(t *testing.T) {
 			if math.Abs(sum-1) > 1e-12 || n != 12 {
 				t.Errorf("%s %s: shares sum to %v over %d outputs", sys.Name, sc.Quantity, sum, n)
 			}
+		}
+		sum, n := 0.0, 0
+		for _, b := range sys.OverallBins {
+			sum += b.Share
+			n += b.Count
+		}
+		if len(sys.OverallBins) != 10 || n != 12 || math.Abs(sum-1) > 1e-12 {
+			t.Errorf("%s: overall bins %+v", sys.Name, sys.OverallBins)
 		}
 		for k, w := range sys.Worst {
 			if !(w.Delta < 0) || k > 0 && w.Delta < sys.Worst[k-1].Delta || k >= 5 {
