@@ -203,7 +203,7 @@ func testJudgeReport() *judge.Report {
 				VsInput: map[string]judge.Mean{judge.Grammaticality: m(0, 0, 0), judge.Overcorrection: m(0, 0, 0), judge.Overall: m(0, 0, 0)},
 				Labels:  map[string][]judge.LabelShare{judge.Grammaticality: shares(0, 1, 8, 1)}},
 			{Name: "good", Sentences: 10,
-				Scores:  map[string]judge.Mean{judge.Grammaticality: {Mean: 3.5, CI: [2]float64{3.4, 3.6}, SD: 0.25}, judge.Overcorrection: m(0.1, 0.05, 0.15), judge.Overall: m(0.7, 0.6, 0.8)},
+				Scores: map[string]judge.Mean{judge.Grammaticality: {Mean: 3.5, CI: [2]float64{3.4, 3.6}, SD: 0.25}, judge.Overcorrection: m(0.1, 0.05, 0.15), judge.Overall: m(0.7, 0.6, 0.8)},
 				OverallBins: []judge.Bin{{Lo: 0, Hi: 0.1}, {Lo: 0.1, Hi: 0.2}, {Lo: 0.2, Hi: 0.3}, {Lo: 0.3, Hi: 0.4}, {Lo: 0.4, Hi: 0.5},
 					{Lo: 0.5, Hi: 0.6, Count: 3, Share: 0.3}, {Lo: 0.6, Hi: 0.7}, {Lo: 0.7, Hi: 0.8, Count: 3, Share: 0.3}, {Lo: 0.8, Hi: 0.9}, {Lo: 0.9, Hi: 1, Count: 4, Share: 0.4}},
 				VsInput: map[string]judge.Mean{judge.Grammaticality: m(0.4, 0.3, 0.5), judge.Overcorrection: m(0, -0.02, 0.02), judge.Overall: m(0.1, 0.05, 0.15)},
