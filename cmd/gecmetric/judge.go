@@ -33,9 +33,10 @@ func judgeCommand(e *env) *cli.Command {
 		Usage: "say what human raters would say of each output: grammaticality, fluency, meaning, over-correction",
 		Description: "Judges every line of every --hyp file against its --source (and --ref, when given) with\n" +
 			"calibrated models and prints, after each scale's range and direction and the evidence used, per\n" +
-			"system the mean of every quantity with its 95% (Poisson) bootstrap interval, the difference from\n" +
-			"the unchanged input (the source judged as an output, listed as (input)) with its paired interval,\n" +
-			"and the share of each label; then the signature (models, evidence, bootstrap). --json gives the\n" +
+			"system the mean of every quantity with its 95% (Poisson) bootstrap interval, its spread over the\n" +
+			"outputs, the difference from the unchanged input (the source judged as an output, listed as\n" +
+			"(input)) with its paired interval, and the share of each label (of overall, each tenth); then the\n" +
+			"signature (models, evidence, bootstrap). --json gives the\n" +
 			"same with label-share intervals and the --show sentences per system that pull it down the most\n" +
 			"(lowest overall score relative to the input); --html FILE writes it as a self-contained page with\n" +
 			"word diffs; --jsonl writes one JSON object per sentence and system instead.\n" +
