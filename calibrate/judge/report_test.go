@@ -287,3 +287,65 @@ func (a *aloneSentences) Scan() bool {
 }
 func (a *aloneSentences) Sentence() *eval.Sentence { return &a.cur }
 func (a *aloneSentences) Err() error               { return nil }
+
+// TestWriteText checks the table's layout on a report made by hand: the
+// evidence of two forms, a quantity one system lacks ("-"), a difference
+// that rounds to zero printed without a minus, labels in the scale's
+// order, overall's tenths.
+func TestWriteText(t *testing.T) {
+	m := func(mean, lo, hi, sd float64) Mean { return Mean{Mean: mean, CI: [2]float64{lo, hi}, SD: sd} }
+	bins := make([]Bin, OverallBins)
+	for b := range bins {
+		bins[b] = Bin{Lo: float64(b) / 10, Hi: float64(b+1) / 10}
+	}
+	bins[7].Count, bins[7].Share = 4, 1
+	rep := &Report{
+		Signature: "judge:sv|models:0123456789ab|evidence:reference+source|refs:1-2|bootstrap:poisson,n=1000,seed=1", Sentences: 4, Resamples: 1000,
+		Evidence: []EvidenceCount{{Form: "reference", Sentences: 3, MinRefs: 1, MaxRefs: 2}, {Form: "source", Sentences: 1}},
+		Scales: []Scale{{Quantity: Fluency, Low: 1, High: 4, Labels: []string{"a", "b", "c", "d"}, Values: []float64{1, 2, 3, 4}, HigherIsBetter: true, Models: []string{"sv-fluency-reference.json", "sv-fluency-source.json"}},
+			{Quantity: Overall, Low: 0, High: 1, HigherIsBetter: true, Models: []string{"sv-overall-reference.json"}}},
+		Systems: []SystemSummary{
+			{Name: InputName, Input: true, Sentences: 4, Scores: map[string]Mean{Fluency: m(2, 1.5, 2.5, 0.5), Overall: m(0.5, 0.4, 0.6, 0.1)},
+				VsInput: map[string]Mean{Fluency: {}, Overall: {}}, Labels: map[string][]LabelShare{Fluency: {{Label: "b", Count: 4, Share: 1}}}},
+			{Name: "sys", Sentences: 4, Scores: map[string]Mean{Overall: m(0.75, 0.7, 0.8, 0.05)},
+				VsInput: map[string]Mean{Overall: m(-0.0004, -0.001, 0.3, 0.2)}, OverallBins: bins},
+		},
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := `evidence: the source and references (1-2 per sentence): 3 sentences; the source only (no references): 1 sentence
+scales (and the models that judge them):
+  fluency  1-4  1 = a, 4 = d  higher is better    sv-fluency-reference.json, sv-fluency-source.json
+  overall  0-1                higher is better    sv-overall-reference.json
+
+system   sentences  fluency               overall
+(input)  4          2.000 [1.500, 2.500]  0.500 [0.400, 0.600]
+sys      4          -                     0.750 [0.700, 0.800]
+
+spread: the standard deviation over outputs
+system   fluency  overall
+(input)  0.500    0.100
+sys      -        0.050
+
+difference from the unchanged input (the (input) row): system − input, paired by sentence
+system  fluency  overall
+sys     -        +0.000 [-0.001, +0.300]
+
+label shares, % of outputs whose most likely label it is (overall: whose score is in the bin)
+fluency    a      b        c        d
+  (input)  -      100.0    -        -
+  sys      -      -        -        -
+overall    0-0.1  0.1-0.2  0.2-0.3  0.3-0.4  0.4-0.5  0.5-0.6  0.6-0.7  0.7-0.8  0.8-0.9  0.9-1
+  (input)  -      -        -        -        -        -        -        -        -        -
+  sys      0.0    0.0      0.0      0.0      0.0      0.0      0.0      100.0    0.0      0.0
+
+signature: judge:sv|models:0123456789ab|evidence:reference+source|refs:1-2|bootstrap:poisson,n=1000,seed=1
+means over sentences with 95% Poisson-bootstrap intervals (1000 resamples, systems paired by sentence); --json adds
+label-share intervals and the sentences that pull each system down, --html a report, --jsonl every sentence
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}

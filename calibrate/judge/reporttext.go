@@ -48,7 +48,11 @@ func (r *Report) DescribeEvidence() string {
 	}
 	var parts []string
 	for _, e := range r.Evidence {
-		parts = append(parts, fmt.Sprintf("%s: %d sentences", e.Describe(), e.Sentences))
+		unit := "sentences"
+		if e.Sentences == 1 {
+			unit = "sentence"
+		}
+		parts = append(parts, fmt.Sprintf("%s: %d %s", e.Describe(), e.Sentences, unit))
 	}
 	return strings.Join(parts, "; ")
 }
