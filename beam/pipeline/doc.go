@@ -13,7 +13,10 @@
 //	           M2 block) is keyed by its number in the whole input, found
 //	           from the shards' sentence counts (a side input), so shards
 //	           of different inputs need not be cut at the same places or
-//	           read on the same machine
+//	           read on the same machine. Shards are listed in natural order
+//	           (SortShards: part-2 before part-10; names numbered alike
+//	           refused), and raw text is refused, tokenised or let through
+//	           as `gecmetric eval` does (ApplyPolicy, Input.Tokenize)
 //	Group      GroupByKey on the sentence number brings a sentence's source,
 //	           references and hypotheses together
 //	Score      per sentence, in parallel: annotate the source once, extract

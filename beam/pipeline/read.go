@@ -220,23 +220,6 @@ func offsets(cfg *Config, counts func(*ShardCount) bool) ([][]int64, error) {
 				Err: fmt.Errorf("%w: %d %s, but %s has %d", corpora.ErrLineCount, total[r], what(r), ins[0].Name, total[0])}
 		}
 	}
-	// Inputs split into the same number of shards must agree shard by
-	// shard: shards that pair up in number but not in length were split
-	// differently or are listed in different orders.
-	for r := range ins {
-		for q := r + 1; q < len(ins); q++ {
-			if len(n[r]) < 2 || len(n[q]) != len(n[r]) {
-				continue
-			}
-			for s := range n[r] {
-				if n[r][s] != n[q][s] {
-					return nil, &corpora.ParseError{File: ins[q].Files[s],
-						Err: fmt.Errorf("%w: shard %d of %s has %d sentences, but shard %d of %s (%s) has %d: inputs split into as many shards must pair up shard by shard (are they split or named differently?)",
-							corpora.ErrLineCount, s+1, ins[q].Name, n[q][s], s+1, ins[r].Name, ins[r].Files[s], n[r][s])}
-				}
-			}
-		}
-	}
 	return off, nil
 }
 

@@ -50,37 +50,6 @@ func TestSortShards(t *testing.T) {
 	}
 }
 
-// TestShardsPairUp: two inputs split into as many shards must agree shard
-// by shard; the totals alone let a misordering through.
-func TestShardsPairUp(t *testing.T) {
-	cfg := &Config{
-		Source: &Input{Name: "src-*", Files: []string{"src-1", "src-2", "src-3"}},
-		Refs:   []Input{{Name: "gold.m2", Format: M2, Files: []string{"gold.m2"}}},
-		Hyps:   []Input{{Name: "hyp-*", Files: []string{"hyp-1", "hyp-2", "hyp-3"}}},
-	}
-	counts := func(cs ...ShardCount) func(*ShardCount) bool {
-		return func(c *ShardCount) bool {
-			if len(cs) == 0 {
-				return false
-			}
-			*c, cs = cs[0], cs[1:]
-			return true
-		}
-	}
-	// Source 10+20+30, the M2 60, the hypothesis 20+10+30: equal totals.
-	_, err := offsets(cfg, counts(ShardCount{0, 0, 10, nil}, ShardCount{0, 1, 20, nil}, ShardCount{0, 2, 30, nil},
-		ShardCount{1, 0, 60, nil}, ShardCount{2, 0, 20, nil}, ShardCount{2, 1, 10, nil}, ShardCount{2, 2, 30, nil}))
-	want := "hyp-1: line counts differ: shard 1 of hyp-* has 20 sentences, but shard 1 of src-* (src-1) has 10"
-	if err == nil || !errors.Is(err, corpora.ErrLineCount) || !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("error %v\nwant %s...", err, want)
-	}
-	off, err := offsets(cfg, counts(ShardCount{0, 0, 10, nil}, ShardCount{0, 1, 20, nil}, ShardCount{0, 2, 30, nil},
-		ShardCount{1, 0, 60, nil}, ShardCount{2, 0, 10, nil}, ShardCount{2, 1, 20, nil}, ShardCount{2, 2, 30, nil}))
-	if err != nil || fmt.Sprint(off) != "[[0 10 30] [0] [0 10 30]]" {
-		t.Errorf("offsets %v %v", off, err)
-	}
-}
-
 // numbered writes path's lines into dir/NAME-1.txt ... NAME-n.txt, n
 // shards of about equal size, and returns their paths in name order (1,
 // 10, 2, ...), as a glob lists them.

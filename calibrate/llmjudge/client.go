@@ -85,7 +85,7 @@ type Usage struct {
 
 // Stats counts what a run did.
 type Stats struct {
-	Queries   int // queries in the run
+	Queries   int // queries in the run, a query of more than MaxCandidates counted once per group of four
 	Done      int // answered or given up
 	CacheHits int // answered from the cache, no request
 	Requests  int // HTTP requests sent, retries included
