@@ -94,11 +94,11 @@ func TestReadAnswers(t *testing.T) {
 	}
 	strict := Sottana
 	strict.Strict = true
-	if _, err := strict.ReadAnswers(strings.NewReader(in), "o.jsonl", "gpt4"); !errors.Is(err, ErrUnknownLabel) || !strings.HasPrefix(err.Error(), "o.jsonl:1: zz-model semantics: unknown label \"4.5\"") {
+	if _, err := strict.ReadAnswers(strings.NewReader(in), "o.jsonl", "gpt4"); !errors.Is(err, ErrUnknownLabel) || !strings.HasPrefix(err.Error(), "o.jsonl:1: zz-model: semantics: unknown label \"4.5\"") {
 		t.Errorf("strict: %v", err)
 	}
 	bad := strings.Replace(in, `"grammaticality": "1"`, `"grammaticality": "3"`, 1)
-	if _, err := Sottana.ReadAnswers(strings.NewReader(bad), "o.jsonl", "gpt4"); err == nil || !strings.HasPrefix(err.Error(), "o.jsonl:2: gold_reference grammaticality: unknown label") {
+	if _, err := Sottana.ReadAnswers(strings.NewReader(bad), "o.jsonl", "gpt4"); err == nil || !strings.HasPrefix(err.Error(), "o.jsonl:2: gold_reference: grammaticality: unknown label") {
 		t.Errorf("bad label: %v", err)
 	}
 }
@@ -466,4 +466,43 @@ func FuzzRatingTable(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseAnswer: one candidate's seed-000 answer, with exactly the
+// scales' fields; semantics numbers between labels rounded unless Strict.
+func TestParseAnswer(t *testing.T) {
+	strict := Sottana
+	strict.Strict = true
+	for _, tc := range []struct {
+		in      string
+		f       Seed000
+		want    string // the labels, or the error
+		rounded int
+		class   error
+	}{
+		{`{"semantics": 5, "grammaticality": "0", "overcorrection": "No"}`, Sottana, "5 0 No", 0, nil},
+		{`{"overcorrection": 3, "semantics": "scale_2", "grammaticality": 2}`, Sottana, "2 2 or more Substantial over-correction", 0, nil},
+		{`{"semantics": 4.5, "grammaticality": "0", "overcorrection": "No"}`, Sottana, "4 0 No", 1, nil},
+		{`{"semantics": 4.5, "grammaticality": "0", "overcorrection": "No"}`, strict, `semantics: unknown label "4.5" on scale semantics (want "1", "2", "3", "4", "5")`, 0, ErrUnknownLabel},
+		{`{"semantics": 5, "grammaticality": 0.5, "overcorrection": "No"}`, Sottana, `grammaticality: unknown label "0.5" on scale grammaticality (want "0", "1", "2 or more")`, 0, ErrUnknownLabel},
+		{`{"semantics": 5, "grammaticality": null, "overcorrection": "No"}`, Sottana, "grammaticality: null is not a label", 0, ErrRatingSyntax},
+		{`{"semantics": 5, "grammaticality": "0"}`, Sottana, `no "overcorrection"`, 0, ErrMissingColumn},
+		{`{"semantics": 5, "grammaticality": "0", "overcorrection": "No", "why": ""}`, Sottana, `unexpected key "why" (want semantics, grammaticality, overcorrection)`, 0, ErrRatingSyntax},
+		{`{"semantics": 5, "semantics": 4, "grammaticality": "0", "overcorrection": "No"}`, Sottana, `key "semantics" appears twice`, 0, ErrRatingSyntax},
+		{`{"semantics": [5], "grammaticality": "0", "overcorrection": "No"}`, Sottana, "semantics: [5] is neither a number nor a string", 0, ErrRatingSyntax},
+		{`5`, Sottana, "not a JSON object: want a JSON object", 0, ErrRatingSyntax},
+	} {
+		rs, rounded, err := tc.f.ParseAnswer([]byte(tc.in))
+		var got []string
+		for _, r := range rs {
+			got = append(got, r.Label)
+		}
+		if tc.class != nil {
+			if !errors.Is(err, tc.class) || err.Error() != tc.want {
+				t.Errorf("%s: %v, want %q (%v)", tc.in, err, tc.want, tc.class)
+			}
+		} else if err != nil || strings.Join(got, " ") != tc.want || rounded != tc.rounded {
+			t.Errorf("%s: %q rounded %d %v, want %q rounded %d", tc.in, got, rounded, err, tc.want, tc.rounded)
+		}
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gecmetric/gecmetric/internal/jsonobject"
 	"github.com/gecmetric/gecmetric/internal/textcheck"
 	"github.com/gecmetric/gecmetric/parseerr"
 )
@@ -163,9 +164,8 @@ func (f Seed000) ReadPotato(r io.Reader, name, annotator string) (Ratings, error
 // others in file order.
 func (f Seed000) ReadAnswers(r io.Reader, name, annotator string) (Ratings, error) {
 	var out Ratings
-	scales := f.scaleNames()
 	err := eachJSONLine(r, name, func(line int, raw []byte) error {
-		kvs, err := orderedObject(raw)
+		kvs, err := jsonobject.Fields(raw)
 		if err != nil {
 			return parseErr(name, line, 0, ErrRatingSyntax, "%v", err)
 		}
@@ -173,33 +173,25 @@ func (f Seed000) ReadAnswers(r io.Reader, name, annotator string) (Ratings, erro
 		var systems []string
 		answers := map[string]json.RawMessage{}
 		for _, kv := range kvs {
-			if kv.key == "id" {
-				if err := json.Unmarshal(kv.val, &id); err != nil {
+			if kv.Key == "id" {
+				if err := json.Unmarshal(kv.Value, &id); err != nil {
 					return parseErr(name, line, 0, ErrRatingSyntax, "id: %v", err)
 				}
 				continue
 			}
-			systems = append(systems, kv.key)
-			answers[kv.key] = kv.val
+			systems = append(systems, kv.Key)
+			answers[kv.Key] = kv.Value
 		}
 		if id == "" {
 			return parseErr(name, line, 0, ErrMissingColumn, `no "id"`)
 		}
 		systems = orderBy(systems, f.Systems)
 		for _, sys := range systems {
-			var fields map[string]json.RawMessage
-			if err := json.Unmarshal(answers[sys], &fields); err != nil {
-				return parseErr(name, line, 0, ErrRatingSyntax, "%s: %v", sys, err)
+			rs, _, err := f.ParseAnswer(answers[sys])
+			if err != nil {
+				return &parseerr.Error{File: name, Line: line, Err: fmt.Errorf("%s: %w", sys, err)}
 			}
-			for _, sn := range scales {
-				v, ok := fields[sn]
-				if !ok {
-					return parseErr(name, line, 0, ErrMissingColumn, "%s has no %q", sys, sn)
-				}
-				r, err := f.answerRating(f.Scales[sn], v)
-				if err != nil {
-					return labelErr(name, line, sys+" "+sn, err)
-				}
+			for _, r := range rs {
 				r.Item, r.System, r.Annotator, r.Model = id, sys, annotator, true
 				r.Pos = fmt.Sprintf("%s:%d", name, line)
 				out = append(out, r)
@@ -210,27 +202,90 @@ func (f Seed000) ReadAnswers(r io.Reader, name, annotator string) (Ratings, erro
 	return out, err
 }
 
-func (f Seed000) answerRating(sc *Scale, raw json.RawMessage) (Rating, error) {
+// ParseAnswer reads one candidate's answer in the seed-000 answer format:
+// a JSON object with exactly the fields of f.Scales, each a label of its
+// scale (a label's name or code as a string, or its value as a number).
+// Unless f.Strict, a semantics number between two labels is rounded half
+// to even (GPT-4 answered 4.5 twice; the authors' analysis rounded with
+// Python's round()). It returns a Rating (scale, label, value) per field,
+// in seed-000 order (semantics, grammaticality, overcorrection, then any
+// others by name), and how many numbers it rounded. An error names the
+// field at fault and wraps ErrUnknownLabel (a value that is no label),
+// ErrMissingColumn (a field missing) or ErrRatingSyntax (the rest).
+func (f Seed000) ParseAnswer(raw json.RawMessage) ([]Rating, int, error) {
+	kvs, err := jsonobject.Fields(raw)
+	if err != nil {
+		return nil, 0, answerErr(ErrRatingSyntax, "not a JSON object: %v", err)
+	}
+	names := f.scaleNames()
+	out := make([]Rating, len(names))
+	have := make([]bool, len(names))
+	rounded := 0
+	for _, kv := range kvs {
+		k := slices.Index(names, kv.Key)
+		if k < 0 {
+			return nil, 0, answerErr(ErrRatingSyntax, "unexpected key %q (want %s)", kv.Key, strings.Join(names, ", "))
+		}
+		if have[k] {
+			return nil, 0, answerErr(ErrRatingSyntax, "key %q appears twice", kv.Key)
+		}
+		have[k] = true
+		r, round, err := f.parseLabel(f.Scales[kv.Key], kv.Value)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: %w", kv.Key, err)
+		}
+		out[k] = r
+		if round {
+			rounded++
+		}
+	}
+	for k, ok := range have {
+		if !ok {
+			return nil, 0, answerErr(ErrMissingColumn, "no %q", names[k])
+		}
+	}
+	return out, rounded, nil
+}
+
+// An answerError is a fault of an answer, of a class (errors.Is) its
+// message does not repeat.
+type answerError struct {
+	class error
+	msg   string
+}
+
+func (e *answerError) Error() string { return e.msg }
+func (e *answerError) Unwrap() error { return e.class }
+
+func answerErr(class error, format string, args ...any) error {
+	return &answerError{class, fmt.Sprintf(format, args...)}
+}
+
+// parseLabel reads one answer field of scale sc: a string naming a label
+// (or a code of it), or a number equal to a label's value.
+func (f Seed000) parseLabel(sc *Scale, raw json.RawMessage) (r Rating, rounded bool, err error) {
 	var num float64
 	var str string
 	var name string
 	var value float64
 	var other bool
-	var err error
-	if json.Unmarshal(raw, &num) == nil {
-		if num != math.Trunc(num) && !f.Strict {
-			num = math.RoundToEven(num)
+	switch {
+	case bytes.Equal(bytes.TrimSpace(raw), []byte("null")):
+		return Rating{}, false, answerErr(ErrRatingSyntax, "null is not a label")
+	case json.Unmarshal(raw, &num) == nil:
+		if num != math.Trunc(num) && !f.Strict && sc == Semantics5 {
+			num, rounded = math.RoundToEven(num), true
 		}
 		name, value, other, err = sc.ParseValue(num)
-	} else if json.Unmarshal(raw, &str) == nil {
+	case json.Unmarshal(raw, &str) == nil:
 		name, value, other, err = sc.Parse(str)
-	} else {
-		return Rating{}, fmt.Errorf("answer %s is neither a number nor a string", raw)
+	default:
+		return Rating{}, false, answerErr(ErrRatingSyntax, "%s is neither a number nor a string", raw)
 	}
 	if err != nil {
-		return Rating{}, err
+		return Rating{}, false, err
 	}
-	return Rating{Scale: sc, Label: name, Value: value, Other: other}, nil
+	return Rating{Scale: sc, Label: name, Value: value, Other: other}, rounded, nil
 }
 
 // A Query is one item as put to a model in the seed-000 query format:
@@ -246,23 +301,23 @@ type Query struct {
 func ReadQueries(r io.Reader, name string) ([]Query, error) {
 	var out []Query
 	err := eachJSONLine(r, name, func(line int, raw []byte) error {
-		kvs, err := orderedObject(raw)
+		kvs, err := jsonobject.Fields(raw)
 		if err != nil {
 			return parseErr(name, line, 0, ErrRatingSyntax, "%v", err)
 		}
 		q := Query{Line: line}
 		for _, kv := range kvs {
 			var s string
-			if err := json.Unmarshal(kv.val, &s); err != nil {
-				return parseErr(name, line, 0, ErrRatingSyntax, "%s: want a string", kv.key)
+			if err := json.Unmarshal(kv.Value, &s); err != nil {
+				return parseErr(name, line, 0, ErrRatingSyntax, "%s: want a string", kv.Key)
 			}
-			switch kv.key {
+			switch kv.Key {
 			case "id":
 				q.ID = s
 			case "original_input":
 				q.Source = s
 			default:
-				q.Systems = append(q.Systems, kv.key)
+				q.Systems = append(q.Systems, kv.Key)
 				q.Outputs = append(q.Outputs, s)
 			}
 		}
@@ -416,42 +471,6 @@ func eachJSONLine(r io.Reader, name string, fn func(line int, raw []byte) error)
 		return parseerr.Wrap(name, n+1, 0, err)
 	}
 	return nil
-}
-
-type keyValue struct {
-	key string
-	val json.RawMessage
-}
-
-// orderedObject decodes a JSON object keeping its keys in file order.
-func orderedObject(raw []byte) ([]keyValue, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	t, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if d, ok := t.(json.Delim); !ok || d != '{' {
-		return nil, errors.New("want a JSON object")
-	}
-	var out []keyValue
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, keyValue{t.(string), v})
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("data after the JSON object")
-	}
-	return out, nil
 }
 
 // orderBy returns names with those in order first (in that order), then the

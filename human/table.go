@@ -12,6 +12,8 @@ import (
 
 	"github.com/gecmetric/gecmetric/internal/textcheck"
 	"github.com/gecmetric/gecmetric/parseerr"
+
+	"github.com/gecmetric/gecmetric/internal/jsonobject"
 )
 
 // A RatingTable reads ratings from a table with named columns: CSV, TSV or
@@ -215,7 +217,7 @@ func (t RatingTable) ReadJSONL(r io.Reader, name string) (Ratings, error) {
 	var c *tableCols
 	var header []string
 	err := eachJSONLine(r, name, func(line int, raw []byte) error {
-		kvs, err := orderedObject(raw)
+		kvs, err := jsonobject.Fields(raw)
 		if err != nil {
 			return parseErr(name, line, 0, ErrRatingSyntax, "%v", err)
 		}
@@ -224,16 +226,16 @@ func (t RatingTable) ReadJSONL(r io.Reader, name string) (Ratings, error) {
 			var s string
 			var f float64
 			switch {
-			case string(kv.val) == "null":
-			case json.Unmarshal(kv.val, &s) == nil:
-				vals[kv.key] = s
-			case json.Unmarshal(kv.val, &f) == nil:
-				vals[kv.key] = strconv.FormatFloat(f, 'f', -1, 64)
-			case string(kv.val) == "true" || string(kv.val) == "false":
-				vals[kv.key] = string(kv.val)
+			case string(kv.Value) == "null":
+			case json.Unmarshal(kv.Value, &s) == nil:
+				vals[kv.Key] = s
+			case json.Unmarshal(kv.Value, &f) == nil:
+				vals[kv.Key] = strconv.FormatFloat(f, 'f', -1, 64)
+			case string(kv.Value) == "true" || string(kv.Value) == "false":
+				vals[kv.Key] = string(kv.Value)
 			}
 			if c == nil {
-				header = append(header, kv.key)
+				header = append(header, kv.Key)
 			}
 		}
 		if c == nil {

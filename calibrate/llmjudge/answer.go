@@ -1,7 +1,6 @@
 package llmjudge
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gecmetric/gecmetric/human"
+	"github.com/gecmetric/gecmetric/internal/jsonobject"
 )
 
 // Scales are the seed-000 scales an answer is checked against, in the
@@ -65,26 +65,26 @@ type parsed struct {
 func parseReply(reply string, q human.Query, strict bool) (parsed, error) {
 	var p parsed
 	text := unfence(strings.TrimSpace(reply))
-	kvs, err := objectKeys([]byte(text))
+	kvs, err := jsonobject.Fields([]byte(text))
 	if err != nil {
 		return p, fmt.Errorf("%w: the reply is not one JSON object: %v", ErrAnswer, err)
 	}
 	got := map[string]json.RawMessage{}
 	for _, kv := range kvs {
-		if _, dup := got[kv.key]; dup {
-			return p, fmt.Errorf("%w: key %q appears twice", ErrAnswer, kv.key)
+		if _, dup := got[kv.Key]; dup {
+			return p, fmt.Errorf("%w: key %q appears twice", ErrAnswer, kv.Key)
 		}
-		got[kv.key] = kv.val
-		if kv.key == "id" {
+		got[kv.Key] = kv.Value
+		if kv.Key == "id" {
 			var id string
-			if err := json.Unmarshal(kv.val, &id); err != nil {
+			if err := json.Unmarshal(kv.Value, &id); err != nil {
 				return p, fmt.Errorf("%w: \"id\" is not a string", ErrAnswer)
 			}
 			p.idDiff = id != q.ID
 			continue
 		}
-		if !slices.Contains(q.Systems, kv.key) {
-			return p, fmt.Errorf("%w: key %q is not a corrected sentence of the query (want %s)", ErrAnswer, kv.key, quoteAll(q.Systems))
+		if !slices.Contains(q.Systems, kv.Key) {
+			return p, fmt.Errorf("%w: key %q is not a corrected sentence of the query (want %s)", ErrAnswer, kv.Key, quoteAll(q.Systems))
 		}
 	}
 	for _, sys := range q.Systems {
@@ -102,69 +102,28 @@ func parseReply(reply string, q human.Query, strict bool) (parsed, error) {
 	return p, nil
 }
 
-var fields = [3]string{"semantics", "grammaticality", "overcorrection"}
-
+// parseCandidate reads one candidate's answer as human.Seed000.ParseAnswer
+// reads GPT-4's (the seed-000 answer format, Sottana's scales), with
+// semantics numbers between labels rounded unless strict; a label that is
+// not a point of its scale ("Other") is refused.
 func parseCandidate(raw json.RawMessage, strict bool) (Answer, int, error) {
-	kvs, err := objectKeys(raw)
+	f := human.Sottana
+	f.Strict = strict
+	rs, rounded, err := f.ParseAnswer(raw)
 	if err != nil {
-		return Answer{}, 0, fmt.Errorf("not a JSON object: %v", err)
+		return Answer{}, 0, err
 	}
 	var labels [3]string
-	have := [3]bool{}
-	rounded := 0
-	for _, kv := range kvs {
-		k := slices.Index(fields[:], kv.key)
-		if k < 0 {
-			return Answer{}, 0, fmt.Errorf("unexpected key %q (want semantics, grammaticality, overcorrection)", kv.key)
+	for k, r := range rs {
+		if k >= len(Scales) || r.Scale != Scales[k] {
+			return Answer{}, 0, fmt.Errorf("the answer's scales are not seed-000's")
 		}
-		if have[k] {
-			return Answer{}, 0, fmt.Errorf("key %q appears twice", kv.key)
+		if r.Other {
+			return Answer{}, 0, fmt.Errorf("%s: %q is not a point of the scale", r.Scale.Name, r.Label)
 		}
-		have[k] = true
-		l, r, err := parseLabel(Scales[k], kv.val, strict)
-		if err != nil {
-			return Answer{}, 0, fmt.Errorf("%s: %v", kv.key, err)
-		}
-		labels[k] = l
-		if r {
-			rounded++
-		}
-	}
-	for k, ok := range have {
-		if !ok {
-			return Answer{}, 0, fmt.Errorf("no %q", fields[k])
-		}
+		labels[k] = r.Label
 	}
 	return Answer{labels[0], labels[1], labels[2]}, rounded, nil
-}
-
-// parseLabel reads one label: a string naming a label (or a code of it),
-// or a number equal to a label's value.
-func parseLabel(sc *human.Scale, raw json.RawMessage, strict bool) (label string, rounded bool, err error) {
-	var num float64
-	var str string
-	var name string
-	var other bool
-	switch {
-	case bytes.Equal(bytes.TrimSpace(raw), []byte("null")):
-		return "", false, errors.New("null is not a label")
-	case json.Unmarshal(raw, &num) == nil:
-		if num != math.Trunc(num) && !strict && sc == human.Semantics5 {
-			num, rounded = math.RoundToEven(num), true
-		}
-		name, _, other, err = sc.ParseValue(num)
-	case json.Unmarshal(raw, &str) == nil:
-		name, _, other, err = sc.Parse(str)
-	default:
-		return "", false, fmt.Errorf("%s is neither a number nor a string", raw)
-	}
-	if err != nil {
-		return "", false, err
-	}
-	if other {
-		return "", false, fmt.Errorf("%s is not a point of the scale", raw)
-	}
-	return name, rounded, nil
 }
 
 // unfence removes one Markdown code fence (```json ... ```) around s.
@@ -178,43 +137,6 @@ func unfence(s string) string {
 		return s
 	}
 	return strings.TrimSpace(rest)
-}
-
-type keyValue struct {
-	key string
-	val json.RawMessage
-}
-
-// objectKeys decodes one JSON object, keeping its keys in order and
-// rejecting anything after it.
-func objectKeys(raw []byte) ([]keyValue, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	t, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if d, ok := t.(json.Delim); !ok || d != '{' {
-		return nil, errors.New("want a JSON object")
-	}
-	var out []keyValue
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, keyValue{t.(string), v})
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	if rest := bytes.TrimSpace(raw[dec.InputOffset():]); len(rest) > 0 {
-		return nil, fmt.Errorf("text after the JSON object: %.20q", rest)
-	}
-	return out, nil
 }
 
 func quoteAll(ss []string) string {

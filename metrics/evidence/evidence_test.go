@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/en"
@@ -269,6 +270,19 @@ func BenchmarkLMFeatures(b *testing.B) {
 		x.lmSource(v, src, h, es)
 		x.lmReference(v, ref, h)
 	}
+}
+
+// charsOf returns the characters of tokens without white space.
+func charsOf(tokens []string) []rune {
+	var out []rune
+	for _, t := range tokens {
+		for _, c := range t {
+			if !unicode.IsSpace(c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // chrfStrings is ChrF as first written, with string n-grams: the packed
