@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/en"
@@ -274,15 +273,7 @@ func BenchmarkLMFeatures(b *testing.B) {
 
 // charsOf returns the characters of tokens without white space.
 func charsOf(tokens []string) []rune {
-	var out []rune
-	for _, t := range tokens {
-		for _, c := range t {
-			if !unicode.IsSpace(c) {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
+	return []rune(strings.Join(strings.Fields(strings.Join(tokens, " ")), ""))
 }
 
 // chrfStrings is ChrF as first written, with string n-grams: the packed
