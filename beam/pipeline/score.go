@@ -211,16 +211,11 @@ func (f *scoreFn) ProcessElement(ctx context.Context, idx int64, lines func(*Lin
 			}
 		}
 		if !haveGold {
-			var anns []m2.Annotation
+			res := make([][]edits.Edit, len(refs))
 			for k, r := range refs {
-				if len(r.edits) == 0 {
-					anns = append(anns, m2.Annotation{Edit: edits.Noop(), Coder: k})
-				}
-				for _, e := range r.edits {
-					anns = append(anns, m2.Annotation{Edit: e, Coder: k})
-				}
+				res[k] = r.edits
 			}
-			gold = m2.NewSentence(source, anns)
+			gold = eval.M2GoldOf(source, res)
 		}
 	}
 	var errantRef errant.Sentence
@@ -228,7 +223,7 @@ func (f *scoreFn) ProcessElement(ctx context.Context, idx int64, lines func(*Lin
 		if allM2 {
 			shift := 0
 			for r := cfg.firstRef(); r < cfg.firstHyp(); r++ {
-				for _, a := range errantSentence(blocks[r]) {
+				for _, a := range eval.ERRANTSentence(blocks[r]) {
 					a.Coder += shift
 					errantRef = append(errantRef, a)
 				}
@@ -369,18 +364,6 @@ func coderLists(roles int, counts func(*ShardCount) bool) [][]int {
 		}
 	}
 	return out
-}
-
-// errantSentence groups an M2 block's edits by coder in file order, with
-// their correction fields as written (compare_m2.py compares them as text).
-func errantSentence(b *corpora.M2Block) errant.Sentence {
-	es := make([]edits.Edit, len(b.Edits))
-	coders := make([]int, len(b.Edits))
-	fields := make([]string, len(b.Edits))
-	for j, e := range b.Edits {
-		es[j], coders[j], fields[j] = e.Edit, e.Coder, e.CorrectionField()
-	}
-	return errant.Group(es, coders, fields)
 }
 
 // m2Edit is the M2 form of e as ERRANT writes it: a deletion's correction

@@ -134,7 +134,7 @@ func (f *Files) Scan() bool {
 	if f.allM2 && !f.noERRANT {
 		var all errant.Sentence
 		for k := range f.ts.Refs {
-			for _, a := range errantSentence(ts.Refs[k].Block) {
+			for _, a := range ERRANTSentence(ts.Refs[k].Block) {
 				a.Coder += f.shifts[k]
 				all = append(all, a)
 			}
@@ -160,7 +160,7 @@ func (f *Files) Scan() bool {
 		}
 		h.Tokens, h.Edits = side.Correction(file.Coders[0])
 		if !f.noERRANT {
-			e := errantSentence(side.Block)
+			e := ERRANTSentence(side.Block)
 			h.ERRANT = &e
 		}
 	}
@@ -168,9 +168,10 @@ func (f *Files) Scan() bool {
 	return true
 }
 
-// errantSentence groups an M2 block's edits by coder in file order, with
-// their correction fields as written (compare_m2.py compares them as text).
-func errantSentence(b *corpora.M2Block) errant.Sentence {
+// ERRANTSentence is ERRANT's reference (or hypothesis) of an M2 block:
+// its edits grouped by coder in file order, with their correction fields
+// as written (compare_m2.py compares them as text).
+func ERRANTSentence(b *corpora.M2Block) errant.Sentence {
 	es := make([]edits.Edit, len(b.Edits))
 	coders := make([]int, len(b.Edits))
 	fields := make([]string, len(b.Edits))
@@ -178,6 +179,22 @@ func errantSentence(b *corpora.M2Block) errant.Sentence {
 		es[j], coders[j], fields[j] = e.Edit, e.Coder, e.CorrectionField()
 	}
 	return errant.Group(es, coders, fields)
+}
+
+// M2GoldOf is the M2 scorer's gold of a sentence from its references'
+// edits: one annotator per reference, in order, a reference without edits
+// a noop (the sentence left as it is).
+func M2GoldOf(source []string, refs [][]edits.Edit) m2.Sentence {
+	var anns []m2.Annotation
+	for k, es := range refs {
+		if len(es) == 0 {
+			anns = append(anns, m2.Annotation{Edit: edits.Noop(), Coder: k})
+		}
+		for _, e := range es {
+			anns = append(anns, m2.Annotation{Edit: e, Coder: k})
+		}
+	}
+	return m2.NewSentence(source, anns)
 }
 
 // m2Gold is the M2 scorer's gold sentence of a block, as m2.ReadGold reads

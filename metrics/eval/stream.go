@@ -328,20 +328,11 @@ func (w *worker) score(s *Sentence) (sentenceOut, error) {
 	if cfg.Has(M2) {
 		gold = s.M2Gold
 		if gold == nil {
-			var anns []m2.Annotation
 			res, err := refEditsOf()
 			if err != nil {
 				return out, err
 			}
-			for k, es := range res {
-				if len(es) == 0 {
-					anns = append(anns, m2.Annotation{Edit: edits.Noop(), Coder: k})
-				}
-				for _, e := range es {
-					anns = append(anns, m2.Annotation{Edit: e, Coder: k})
-				}
-			}
-			g := m2.NewSentence(s.Source, anns)
+			g := M2GoldOf(s.Source, res)
 			gold = &g
 		}
 	}
