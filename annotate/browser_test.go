@@ -18,6 +18,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
+
+	"github.com/gecmetric/gecmetric/internal/browsertest"
 )
 
 // screenshotsEnv names the environment variable that makes the browser
@@ -46,57 +48,8 @@ func writeScreenshot(t *testing.T, shot []byte, name string) {
 	t.Logf("wrote %s", filepath.Join(dir, name))
 }
 
-const chromiumPath = "/usr/bin/chromium"
-
-// browser starts Debian's chromium headless with a fresh profile and
-// returns a chromedp context. The test is skipped when chromium is not
-// installed, except under CI, where .ci/run installs it.
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	if _, err := os.Stat(chromiumPath); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI must run the browser test, but %s is missing (.ci/run installs Debian's chromium)", chromiumPath)
-		}
-		t.Skipf("browser test skipped: %s not found (install with: apt-get install -y chromium)", chromiumPath)
-	}
-	// A fresh profile. Not t.TempDir: chromium's helper processes may still
-	// write to it for a moment after the browser has gone.
-	profile, err := os.MkdirTemp("", "gecmetric-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for range 20 {
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1200, 1000),
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	t.Cleanup(cancel)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(acancel)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
-	if err := chromedp.Run(bctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	return bctx
-}
+// browser starts chromium for a browser test (internal/browsertest).
+func browser(t *testing.T) context.Context { return browsertest.Start(t) }
 
 func sel(card int, rest string) string {
 	return "#outputs .output:nth-child(" + strconv.Itoa(card+1) + ") " + rest

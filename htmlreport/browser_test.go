@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -15,56 +14,12 @@ import (
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/agreement"
 	"github.com/gecmetric/gecmetric/human"
+
+	"github.com/gecmetric/gecmetric/internal/browsertest"
 )
 
-const chromiumPath = "/usr/bin/chromium"
-
-// browser starts Debian's chromium headless with a fresh profile, as the
-// annotate browser test does. Skipped when chromium is missing, except
-// under CI (.ci/run installs it).
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	if _, err := os.Stat(chromiumPath); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI must run the browser test, but %s is missing (.ci/run installs Debian's chromium)", chromiumPath)
-		}
-		t.Skipf("browser test skipped: %s not found (install with: apt-get install -y chromium)", chromiumPath)
-	}
-	profile, err := os.MkdirTemp("", "gecmetric-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for range 20 {
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1200, 1000),
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	t.Cleanup(cancel)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(acancel)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
-	if err := chromedp.Run(bctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	return bctx
-}
+// browser starts chromium for a browser test (internal/browsertest).
+func browser(t *testing.T) context.Context { return browsertest.Start(t) }
 
 // TestBrowserPages opens each page in chromium and checks what a reader
 // sees: every figure decoded and drawn at its width, the tables filled,
