@@ -12,7 +12,7 @@ import (
 )
 
 // RatingFormats names the formats ReadRatings accepts, for help texts.
-var RatingFormats = []string{"sottana", "potato", "seed000-answers", "swedish", "gug", "seed003-crowd", "csv", "tsv", "jsonl"}
+var RatingFormats = []string{"sottana", "potato", "seed000-answers", "swedish", "gug", "tmu-gfm", "seed003-crowd", "csv", "tsv", "jsonl"}
 
 // RankingFormats names the formats ReadRankings accepts.
 var RankingFormats = []string{"wmt", "appraise"}
@@ -26,6 +26,7 @@ var RankingFormats = []string{"wmt", "appraise"}
 //	                 a folder of <set>/<annotator>.json, or a glob of these
 //	                 ("annotations/balanced_*")
 //	gug              gug_annotations.tsv
+//	tmu-gfm          TMU-GFM's CSV (ReadTMUGFM)
 //	seed003-crowd    an MTurk-style batch CSV (Seed003Crowd)
 //	csv, tsv, jsonl  a table described by table (required for these)
 //
@@ -67,6 +68,8 @@ func readRatings(path, format string, table *RatingTable) (Ratings, error) {
 		return file(func(f io.Reader) (Ratings, error) { return Sottana.ReadAnswers(f, path, "gpt4") })
 	case "gug":
 		return file(func(f io.Reader) (Ratings, error) { return ReadGUG(f, path) })
+	case "tmu-gfm":
+		return file(func(f io.Reader) (Ratings, error) { return ReadTMUGFM(f, path) })
 	case "seed003-crowd":
 		return file(func(f io.Reader) (Ratings, error) { return Seed003Crowd.ReadCSV(f, path, ',') })
 	case "csv", "tsv", "jsonl":

@@ -6,7 +6,6 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/edits"
@@ -188,30 +187,19 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 		}
 	}
 
-	// English preferences between outputs of one source: GJG15's rankings
-	// of the CoNLL-2014 systems, Sottana's ratings (the three scales
-	// together), JFLEG's corrections over the learner sentences.
-	gjg, err := LoadGJG15(root)
-	if err != nil {
-		return nil, err
-	}
-	jf, err := LoadJFLEG(root)
-	if err != nil {
-		return nil, err
-	}
-	soAll := RatedPrefs(so, []string{"semantics", "grammaticality", "overcorrection"}, humans, 0)
-	soAll.Name = so.Name + " (semantics, errors, over-correction)"
-	soG := RatedPrefs(so, []string{"grammaticality"}, humans, 0)
-	soG.Name = so.Name + " (errors)"
-	// CoNLL-2014's two references over the unchanged sentences: scored
-	// by every overall ranker (cross-validated), never learnt from.
-	refsOverInput, err := ReferencesOverInput(root)
+	// The English overall score: every English preference set of the
+	// suite (LoadSuite: GJG15's rankings, Sottana's ratings, TMU-GFM's
+	// three scales, GMEG's ratings in two domains, and the preferences
+	// true by construction: human corrections over their sources, GMEG's
+	// sources over their inserted errors, outputs over their degenerate
+	// forms), each weighing its share (SuiteWeights).
+	suite, err := LoadSuite(root, enx, "", io.Discard)
 	if err != nil {
 		return nil, err
 	}
 	prefVals := map[*PrefSet][]evidence.Values{}
-	for _, ps := range []*PrefSet{gjg, jf, soAll, soG, refsOverInput} {
-		prefVals[ps] = ps.Evidence(enx, evidence.FormReference)
+	for _, s := range suite {
+		prefVals[s.PrefSet] = s.Vals
 	}
 	rank := func(lang string, sets []*PrefSet, opt RankOptions) (Fitted, error) {
 		vals := make([][]evidence.Values, len(sets))
@@ -232,13 +220,16 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 		}
 		fmt.Fprintln(log)
 	}
-	// The overall score: what makes raters prefer one correction of a
-	// sentence to another. GJG15 is the closest to how systems are
-	// compared; Sottana's LLM rewrites and JFLEG's fluency corrections
-	// weigh less (their pairs together weigh a quarter and a tenth of
-	// GJG15's).
 	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource, evidence.FormAlone} {
-		f, err := rank("en", []*PrefSet{gjg, soAll, jf, refsOverInput}, RankOptions{Form: form, Features: evidence.AllNames(form), Weights: []float64{1, 0.1, 0.05, 0}})
+		var sets []*PrefSet
+		var weights []float64
+		for _, s := range suite {
+			if s.Weight > 0 && Usable(s, form) {
+				sets = append(sets, s.PrefSet)
+				weights = append(weights, s.Weight)
+			}
+		}
+		f, err := rank("en", sets, RankOptions{Form: form, Features: evidence.AllNames(form), Weights: weights, L2: SuiteL2})
 		if err != nil {
 			return nil, err
 		}
@@ -246,54 +237,23 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 		out = append(out, f)
 	}
 
-	// English, GUG: grammaticality from the crowd, fitted on the train
-	// split. Its order comes from preferences between outputs of one
-	// source (Sottana's error counts, GJG15, JFLEG) over the hypothesis
-	// alone; GUG's crowd ratings place it on the 1-4 scale.
-	gug, err := LoadGUG(filepath.Join(root, "gug", "gug_annotations.tsv"))
+	// English grammaticality, fluency and meaning: TMU-GFM's five raters
+	// on the scales of seed 001. Each scale's order comes from a ranker
+	// fitted to the raters' preferences between outputs of one source
+	// (the output alone for grammaticality and fluency, output and source
+	// for meaning); the ratings place it on the scale (FitRanked).
+	tmu, err := LoadTMUGFM(root)
 	if err != nil {
 		return nil, err
 	}
-	crowd := slices.DeleteFunc(gug.Ratings.Annotators(), func(a string) bool { return !strings.HasPrefix(a, "crowd") })
-	train := gug.Ratings.Where(func(r *human.Rating) bool { return r.Group == "train" })
-	units := calibrate.Units(train, "grammaticality", crowd)
-	vals := gug.Evidence(enx, units, evidence.FormAlone)
-	sc := train[0].Scale
-	gugTarget := fmt.Sprintf("mean of %d crowd workers (train split)", len(crowd))
-	ranked := func(quantity string, sc *calibrate.Scale, sets []*PrefSet, names []string, target string) error {
-		r, err := rank("en", sets, RankOptions{Form: evidence.FormAlone, Features: names})
+	for _, q := range []string{Grammaticality, Fluency, Meaning} {
+		f, order, err := FitTMUGFM(tmu, enx, q)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		xs := make([][]float64, len(units))
-		for i, v := range vals {
-			xs[i] = v.Vector(names)
-		}
-		m, cv, err := calibrate.FitRanked(sc, r.Ranker.Pairwise, units, xs, calibrate.FitOptions{
-			Language: "en", Form: evidence.FormAlone.String(), Features: names,
-			Data: gug.Name, Target: target, Annotators: crowd,
-		})
-		if err != nil {
-			return fmt.Errorf("en %s alone: %w", quantity, err)
-		}
-		f := Fitted{Lang: "en", Quantity: quantity, Form: evidence.FormAlone, Model: m, Units: units, CV: cv, Prefs: sets, RankCV: r.RankCV, PrefEvidence: r.PrefEvidence}
-		fmt.Fprintf(log, "%-34s units %5d  CV rho %.3f  kappa(lin) %.3f  kappa(quad) %.3f; order:", f.FileName(), m.CV.N, m.CV.Spearman, m.CV.KappaLinear, m.CV.KappaQuadratic)
-		for _, v := range r.Ranker.CV.Sets {
-			fmt.Fprintf(log, " %s %.3f", v.Data, v.Accuracy)
-		}
-		fmt.Fprintln(log)
+		m := f.Model
+		fmt.Fprintf(log, "%-34s units %5d  CV rho %.3f  kappa(lin) %.3f  kappa(quad) %.3f; order: %s %.3f\n", f.FileName(), m.CV.N, m.CV.Spearman, m.CV.KappaLinear, m.CV.KappaQuadratic, f.Prefs[0].Name, order)
 		out = append(out, f)
-		return nil
-	}
-	if err := ranked(Grammaticality, sc, []*PrefSet{soG, gjg, jf}, evidence.AllNames(evidence.FormAlone), gugTarget+"; order from preferences"); err != nil {
-		return nil, err
-	}
-	// The proxy speaks the fluency scale's labels: GUG's 1-4 grammaticality
-	// values stand for seed 001's 1-4 fluency values. Its order comes from
-	// the language models alone, ranked as GJG15's and JFLEG's raters
-	// preferred.
-	if err := ranked(Fluency, human.Fluency4, []*PrefSet{gjg, jf}, fluencyFeatures, gugTarget+"; fluency proxy, order from preferences"); err != nil {
-		return nil, err
 	}
 
 	// Swedish, Östling et al.: the main rater's G, F, M and her post-edits.
@@ -377,4 +337,48 @@ func PostEditUnits(ds *Dataset, lang edits.Language, annotators []string) []cali
 // post-edit.
 func RemainingEditCount(lang edits.Language, output, postEdit []string) int {
 	return len(edits.Extract(lang, lang.Annotate(output), lang.Annotate(postEdit), edits.Options{}))
+}
+
+// TMUGFMForms are the evidence forms of the English scale models fitted
+// on TMU-GFM: grammaticality and fluency are properties of the output
+// alone (seed 001); meaning compares it with the source.
+var TMUGFMForms = map[string]evidence.Form{Grammaticality: evidence.FormAlone, Fluency: evidence.FormAlone, Meaning: evidence.FormSource}
+
+// FitTMUGFM fits the English model of quantity (grammaticality, fluency,
+// meaning) to TMU-GFM's five raters: the order comes from a ranker fitted
+// to the raters' preferences between outputs of one source (mean ratings
+// on that scale, RatedPrefs), the place on seed 001's 1-4 scale from
+// their ratings (calibrate.FitRanked). It returns the model with its
+// cross-validated predictions (folds grouped by source sentence) and the
+// ranker's cross-validated pairwise accuracy.
+func FitTMUGFM(tmu *Dataset, x *evidence.Extractor, quantity string) (Fitted, float64, error) {
+	form, ok := TMUGFMForms[quantity]
+	if !ok {
+		return Fitted{}, 0, fmt.Errorf("judge: TMU-GFM has no scale %q", quantity)
+	}
+	ps := RatedPrefs(tmu, []string{quantity}, nil, 0)
+	ps.Name = tmu.Name + " " + quantity
+	names := evidence.AllNames(form)
+	pv := ps.Evidence(x, evidence.FormSource)
+	r, cvs, err := FitRanker([]*PrefSet{ps}, [][]evidence.Values{pv}, RankOptions{Language: "en", Form: form, Features: names})
+	if err != nil {
+		return Fitted{}, 0, fmt.Errorf("en %s %s: %w", quantity, form, err)
+	}
+	rs := tmu.Ratings.OnScale(quantity)
+	units := calibrate.Units(rs, quantity, nil)
+	vals := tmu.Evidence(x, units, evidence.FormSource)
+	xs := make([][]float64, len(units))
+	for i, v := range vals {
+		xs[i] = v.Vector(names)
+	}
+	raters := rs.Annotators()
+	m, cv, err := calibrate.FitRanked(rs[0].Scale, r.Pairwise, units, xs, calibrate.FitOptions{
+		Language: "en", Form: form.String(), Features: names,
+		Data: tmu.Name, Target: fmt.Sprintf("mean of %d raters; order from their preferences between outputs of one source", len(raters)), Annotators: raters,
+	})
+	if err != nil {
+		return Fitted{}, 0, fmt.Errorf("en %s %s: %w", quantity, form, err)
+	}
+	f := Fitted{Lang: "en", Quantity: quantity, Form: form, Model: m, Units: units, CV: cv, Prefs: []*PrefSet{ps}, RankCV: cvs, PrefEvidence: [][]evidence.Values{pv}}
+	return f, r.CV.Sets[0].Accuracy, nil
 }

@@ -60,6 +60,12 @@ func (s ModelSet) Add(quantity string, m *calibrate.Model) error {
 	return nil
 }
 
+// Best returns the model of quantity for the richest form not richer than
+// form (nil when there is none).
+func (s ModelSet) Best(quantity string, form evidence.Form) *calibrate.Model {
+	return s.best(quantity, form)
+}
+
 // best returns the model of quantity for the richest form not richer than
 // form (a reference-form model needs references; an alone-form model can
 // judge any output).

@@ -149,6 +149,11 @@ func AllNames(f Form) []string {
 			out = append(out, ft.name)
 		}
 	}
+	for _, ft := range lossFeatures {
+		if ft.form >= f {
+			out = append(out, ft.name)
+		}
+	}
 	return out
 }
 
@@ -214,6 +219,7 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 		func(e *cached, a Values) { e.alone = a }))
 	hl := x.lmAlone(v, hyp)
 	hp := x.gedAlone(v, hyp)
+	lossAlone(v, hyp)
 	if in.Source == nil {
 		return v, form
 	}
@@ -222,6 +228,7 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	x.source(v, in.Source, hyp, hypEdits, oov)
 	x.lmSource(v, in.Source, hl, hypEdits)
 	sp := x.gedSource(v, in.Source, hp, hypEdits)
+	lossSource(v, in.Source, hyp)
 	if len(in.Refs) == 0 {
 		return v, form
 	}
@@ -230,6 +237,7 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	x.lmReference(v, in.Refs[best], hl)
 	x.gedReference(v, in.Refs[best], sp, hypEdits, refEdits[best])
 	x.refMetrics(v, in, hypEdits, refEdits)
+	lossReference(v, in.Source, hyp, in.Refs)
 	return v, form
 }
 

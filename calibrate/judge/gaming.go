@@ -1,0 +1,171 @@
+package judge
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/corpora/degenerate"
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+)
+
+// A GamingCorpus is a test set with real systems' outputs, on which the
+// degenerate systems of package degenerate are judged.
+type GamingCorpus struct {
+	Name    string
+	Source  [][]string
+	Refs    [][][]string // Refs[k][i]: reference k of line i
+	Systems []string
+	Outputs [][][]string // Outputs[s][i]: system s's line i
+}
+
+// LoadGamingCorpora reads the corpora of the gaming check from root: GJG15's
+// 13 CoNLL-2014 systems with the test set's two references, and GMEG dev's
+// six systems in each domain with its four references. lines > 0 keeps the
+// first lines of each.
+func LoadGamingCorpora(root string, lines int) ([]*GamingCorpus, error) {
+	var out []*GamingCorpus
+	read := func(name string, src string, refs []string, sysDir string, systems []string) error {
+		paths := append([]string{src}, refs...)
+		for _, s := range systems {
+			paths = append(paths, filepath.Join(sysDir, s))
+		}
+		tf, err := corpora.ReadParallel(paths...)
+		if err != nil {
+			return err
+		}
+		n := len(tf[0].Tokens)
+		if lines > 0 {
+			n = min(n, lines)
+		}
+		c := &GamingCorpus{Name: name, Source: tf[0].Tokens[:n], Systems: systems}
+		for k := range refs {
+			c.Refs = append(c.Refs, tf[1+k].Tokens[:n])
+		}
+		for s := range systems {
+			c.Outputs = append(c.Outputs, tf[1+len(refs)+s].Tokens[:n])
+		}
+		out = append(out, c)
+		return nil
+	}
+	text := filepath.Join(root, "conll14-errant", "text")
+	outs := filepath.Join(root, "gjg15", "outputs")
+	entries, err := os.ReadDir(outs)
+	if err != nil {
+		return nil, err
+	}
+	var sys []string
+	for _, e := range entries {
+		sys = append(sys, e.Name())
+	}
+	if err := read("gjg15", filepath.Join(text, "source.txt"), []string{filepath.Join(text, "ref0.txt"), filepath.Join(text, "ref1.txt")}, outs, sys); err != nil {
+		return nil, err
+	}
+	for _, d := range []string{"fce", "wiki"} {
+		dir := filepath.Join(root, "gmeg-dev", d)
+		var refs []string
+		for k := range 4 {
+			refs = append(refs, filepath.Join(dir, fmt.Sprintf("ref%d", k)))
+		}
+		real := slices.DeleteFunc(slices.Clone(GMEGSystems), func(s string) bool { return s == "source" })
+		if err := read("gmeg-"+d, filepath.Join(dir, "source"), refs, dir, real); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// A GamingRow is one system's mean overall score in a gaming check.
+type GamingRow struct {
+	System string
+	Kind   string // "real", "input" or "degenerate"
+	Mean   float64
+}
+
+// Gaming judges every real system of c, the unchanged input and every
+// degenerate system (over the sources) with j, with references when
+// withRefs, and returns each one's mean overall score, best first.
+func Gaming(j *Judge, c *GamingCorpus, withRefs bool) ([]GamingRow, error) {
+	type sys struct {
+		name, kind string
+		lines      [][]string
+	}
+	var all []sys
+	for s, name := range c.Systems {
+		all = append(all, sys{name, "real", c.Outputs[s]})
+	}
+	all = append(all, sys{"INPUT", "input", c.Source})
+	for _, name := range degenerate.Names {
+		out, err := degenerate.Outputs(name, c.Source, 1)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, sys{name, "degenerate", out})
+	}
+	lang := j.Evidence.Lang
+	n := len(c.Source)
+	src := make([]*edits.Sentence, n)
+	refs := make([][]*edits.Sentence, n)
+	edits.Parallel(n, func(i int) {
+		src[i] = lang.Annotate(c.Source[i])
+		if withRefs {
+			for _, r := range c.Refs {
+				refs[i] = append(refs[i], lang.Annotate(r[i]))
+			}
+		}
+	})
+	rows := make([]GamingRow, len(all))
+	for k, s := range all {
+		vals := make([]float64, n)
+		edits.Parallel(n, func(i int) {
+			vals[i] = j.JudgeEvidence(evidence.Input{Source: src[i], Hyp: lang.Annotate(s.lines[i]), Refs: refs[i]}).Overall
+		})
+		sum := 0.0
+		for _, v := range vals {
+			sum += v
+		}
+		rows[k] = GamingRow{System: s.name, Kind: s.kind, Mean: sum / float64(n)}
+	}
+	slices.SortStableFunc(rows, func(a, b GamingRow) int {
+		switch {
+		case a.Mean > b.Mean:
+			return -1
+		case a.Mean < b.Mean:
+			return 1
+		}
+		return 0
+	})
+	return rows, nil
+}
+
+// GamingVerdict checks rows: every degenerate system below every real
+// system, and below the input or within tie of it. It returns the
+// violations in words (none: the judge resisted).
+func GamingVerdict(rows []GamingRow, tie float64) []string {
+	worstReal, input := math.Inf(1), math.NaN()
+	for _, r := range rows {
+		switch r.Kind {
+		case "real":
+			worstReal = math.Min(worstReal, r.Mean)
+		case "input":
+			input = r.Mean
+		}
+	}
+	var out []string
+	for _, r := range rows {
+		if r.Kind != "degenerate" {
+			continue
+		}
+		if r.Mean >= worstReal {
+			out = append(out, fmt.Sprintf("%s %.4f not below the worst real system %.4f", r.System, r.Mean, worstReal))
+		}
+		if r.Mean > input+tie {
+			out = append(out, fmt.Sprintf("%s %.4f above the input %.4f", r.System, r.Mean, input))
+		}
+	}
+	return out
+}

@@ -1,0 +1,94 @@
+// Command suite measures the English judge on every preference set of
+// the shared data, as issue 22 asks: the overall score left one data set
+// out and cross-validated in domain, each scale and the reference metrics
+// beside it; TMU-GFM's scales; GMEG's and GJG15's system rankings; and the
+// degenerate systems of package degenerate.
+//
+//	go run ./calibrate/judge/internal/suite [-data DIR] [-cache FILE]
+//
+// The degenerate systems are judged by the embedded default models (what
+// a user runs); every other figure comes from models fitted here without
+// the data it is measured on, except where a row says in-sample.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"strings"
+
+	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/internal/datadir"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+)
+
+func main() {
+	data := flag.String("data", datadir.Root(), "shared data folder")
+	cache := flag.String("cache", "", "evidence cache file (gob; delete it when data or features change)")
+	l2 := flag.Float64("l2", judge.SuiteL2, "ridge penalty of the overall rankers")
+	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out (experiments)")
+	weights := flag.String("w", "", "comma-separated set=weight overrides (experiments)")
+	only := flag.Bool("only", false, "train only on the sets named by -w (experiments)")
+	sections := flag.String("sections", "sets,tmu,gmeg,gjg15,gaming", "which sections to print")
+	flag.Parse()
+	log.SetFlags(0)
+	x, err := judge.EnglishExtractor()
+	if err != nil {
+		log.Fatal(err)
+	}
+	want := func(s string) bool { return strings.Contains(","+*sections+",", ","+s+",") }
+	if want("tmu") {
+		tmuScales(*data, x)
+	}
+	var sets []*judge.SuiteSet
+	if want("sets") || want("gmeg") || want("gjg15") {
+		sets, err = judge.LoadSuite(*data, x, *cache, os.Stderr)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if *only {
+			for _, s := range sets {
+				s.Weight = 0
+			}
+		}
+		for _, kv := range strings.Split(*weights, ",") {
+			name, w, ok := strings.Cut(kv, "=")
+			if !ok {
+				continue
+			}
+			for _, s := range sets {
+				if s.Name == name {
+					fmt.Sscan(w, &s.Weight)
+				}
+			}
+		}
+	}
+	features := func(form evidence.Form) []string {
+		var out []string
+		for _, n := range evidence.AllNames(form) {
+			keep := true
+			for _, p := range strings.Split(*drop, ",") {
+				if p != "" && strings.HasPrefix(n, p) {
+					keep = false
+				}
+			}
+			if keep {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	if want("sets") {
+		setTable(sets, features, *l2)
+	}
+	if want("gmeg") {
+		gmegSystems(*data, sets, features(evidence.FormReference), features(evidence.FormSource), *l2)
+	}
+	if want("gjg15") {
+		gjg15Systems(*data, sets, features, *l2)
+	}
+	if want("gaming") {
+		gaming(*data)
+	}
+}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"fmt"
+	"log"
+	"slices"
+	"strings"
+
+	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/calibrate/metaeval"
+	"github.com/gecmetric/gecmetric/calibrate/metaeval/toolbox"
+	"github.com/gecmetric/gecmetric/calibrate/stat"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+)
+
+func find(sets []*judge.SuiteSet, name string) *judge.SuiteSet {
+	for _, s := range sets {
+		if s.Name == name {
+			return s
+		}
+	}
+	log.Fatalf("no set %q", name)
+	return nil
+}
+
+// gmegSystems ranks GMEG dev's systems in each domain by the mean overall
+// score of a ranker fitted without that domain (and by in-domain CV), and
+// correlates the means with the human corpus scores.
+func gmegSystems(root string, sets []*judge.SuiteSet, refFeats, srcFeats []string, l2 float64) {
+	fmt.Println("\n## GMEG dev, system level: mean overall per system against the mean human rating (Pearson over the 6 systems and the source; the rated reference is not named in the data and is left out)")
+	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource} {
+		feats := refFeats
+		if form == evidence.FormSource {
+			feats = srcFeats
+		}
+		loso := losoScores(sets, form, feats, l2)
+		cv := cvScores(sets, form, feats, l2, 5)
+		for _, d := range []string{"fce", "wiki"} {
+			human, err := judge.GMEGCorpusScores(root, d)
+			if err != nil {
+				log.Fatal(err)
+			}
+			s := find(sets, "gmeg-"+d)
+			for _, c := range []struct {
+				how    string
+				scores []float64
+			}{{"LOSO", loso[s]}, {"CV", cv[s]}} {
+				systems, means := s.SystemMeans(c.scores)
+				var p, h []float64
+				var cells []string
+				type rank struct {
+					name string
+					v    float64
+				}
+				var ranks []rank
+				for i, sys := range systems {
+					ranks = append(ranks, rank{sys, means[i]})
+					if v, ok := human[sys]; ok {
+						p = append(p, means[i])
+						h = append(h, v)
+					}
+				}
+				slices.SortFunc(ranks, func(a, b rank) int {
+					if a.v > b.v {
+						return -1
+					}
+					if a.v < b.v {
+						return 1
+					}
+					return 0
+				})
+				last := ranks[len(ranks)-1].name
+				for _, r := range ranks {
+					hv := "-"
+					if v, ok := human[r.name]; ok {
+						hv = fmt.Sprintf("%.1f", v)
+					}
+					cells = append(cells, fmt.Sprintf("%s %.3f (%s)", r.name, r.v, hv))
+				}
+				fmt.Printf("\ngmeg-%s, %s, %s: Pearson %.3f, Spearman %.3f; last: %s\n\n%s\n", d, form, c.how, stat.Pearson(p, h), stat.Spearman(p, h), last, strings.Join(cells, " · "))
+			}
+		}
+	}
+}
+
+// gjg15Systems correlates the mean overall score of GJG15's 13 systems
+// with the human Expected Wins and TrueSkill, the ranker fitted without
+// CoNLL-2014's sentences (LOSO) and in-domain CV.
+func gjg15Systems(root string, sets []*judge.SuiteSet, features func(evidence.Form) []string, l2 float64) {
+	bench, err := toolbox.LoadGJG15(root)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("\n## GJG15 system level: 13 CoNLL-2014 systems, mean overall against Expected Wins (EW) and TrueSkill (TS); sentence level: share of human pairwise preferences ordered alike (ties as disagreements)")
+	fmt.Println("\n| scores | EW r | EW ρ | TS r | TS ρ | sentence accuracy |")
+	fmt.Println("|---|---|---|---|---|---|")
+	s := find(sets, "gjg15")
+	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource} {
+		feats := features(form)
+		loso := losoScores(sets, form, feats, l2)
+		cv := cvScores(sets, form, feats, l2, 5)
+		for _, c := range []struct {
+			how    string
+			scores []float64
+		}{{"LOSO", loso[s]}, {"CV", cv[s]}} {
+			lines := map[string]map[string]float64{}
+			for i, o := range s.Outputs {
+				for _, sys := range o.Systems {
+					if lines[sys] == nil {
+						lines[sys] = map[string]float64{}
+					}
+					lines[sys][o.Item] = c.scores[i]
+				}
+			}
+			sc := metaeval.Scores{Name: fmt.Sprintf("overall %s %s", form, c.how), Sentence: lines}
+			sys, err := metaeval.SystemLevel(bench.Judgements, sc, metaeval.SystemOptions{Resamples: -1})
+			if err != nil {
+				log.Fatal(err)
+			}
+			sen, err := metaeval.SentenceLevel(bench.Judgements, sc, metaeval.SentenceOptions{Resamples: -1})
+			if err != nil {
+				log.Fatal(err)
+			}
+			fmt.Printf("| %s | %.3f | %.3f | %.3f | %.3f | %.3f |\n", sc.Name, sys.ExpectedWins.Pearson.Value, sys.ExpectedWins.Spearman.Value, sys.TrueSkill.Pearson.Value, sys.TrueSkill.Spearman.Value, sen.Accuracy.Value)
+		}
+	}
+}

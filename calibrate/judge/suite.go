@@ -1,0 +1,295 @@
+package judge
+
+import (
+	"encoding/gob"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/gecmetric/gecmetric/calibrate/pairwise"
+	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/metrics/evidence"
+)
+
+// A SuiteSet is one preference set of the English judge's suite: what the
+// overall score learns from and is measured on.
+type SuiteSet struct {
+	*PrefSet
+	// Group is the data set the preferences come from; leaving a data set
+	// out leaves out every set of its group (GJG15's rankings and
+	// CoNLL-2014's references are over the same sentences: group conll14).
+	Group string
+	// Kind is "human" (raters' judgements), "constructed" (true by
+	// construction) or "check" (never learnt from, only measured).
+	Kind string
+	// Weight is the set's share in training, relative to the others
+	// (its pairs together weigh Weight times the largest set's); 0 keeps
+	// the set out of training.
+	Weight float64
+	// Refs says every output has references, so the set is judged in the
+	// reference form; otherwise in the source form.
+	Refs bool
+	// Vals holds each output's evidence in the richest form the set
+	// allows (reference or source).
+	Vals []evidence.Values
+}
+
+// Form is the richest form the set is judged in.
+func (s *SuiteSet) Form() evidence.Form {
+	if s.Refs {
+		return evidence.FormReference
+	}
+	return evidence.FormSource
+}
+
+// LoadSuite reads every English preference set of the shared data in root
+// and computes its evidence with x. When cache is not empty, evidence is
+// read from and written to that gob file (keyed by nothing: delete it
+// when the data or the features change).
+func LoadSuite(root string, x *evidence.Extractor, cache string, log io.Writer) ([]*SuiteSet, error) {
+	var sets []*SuiteSet
+	add := func(ps *PrefSet, group, kind string, weight float64, refs bool) {
+		sets = append(sets, &SuiteSet{PrefSet: ps, Group: group, Kind: kind, Weight: weight, Refs: refs})
+	}
+	gjg, err := LoadGJG15(root)
+	if err != nil {
+		return nil, err
+	}
+	add(gjg, "conll14", "human", 1, true)
+	refsOverInput, err := ReferencesOverInput(root)
+	if err != nil {
+		return nil, err
+	}
+	add(refsOverInput, "conll14", "constructed", 1, true)
+	so, err := LoadSottana(filepath.Join(root, "sottana2023-gec-human-gpt4", "data", "outputs", "potato_and_GPT4_full_annotations"))
+	if err != nil {
+		return nil, err
+	}
+	humans := slices.DeleteFunc(so.Ratings.Annotators(), func(a string) bool { return a == "gpt4" })
+	soAll := RatedPrefs(so, []string{"semantics", "grammaticality", "overcorrection"}, humans, 0)
+	soAll.Name = "sottana"
+	add(soAll, "sottana", "human", 0.5, true)
+	jf, err := LoadJFLEG(root)
+	if err != nil {
+		return nil, err
+	}
+	jf.Name = "jfleg refs over input"
+	add(jf, "jfleg", "constructed", 1, true)
+	tmu, err := LoadTMUGFM(root)
+	if err != nil {
+		return nil, err
+	}
+	tmuAll := RatedPrefs(tmu, []string{Grammaticality, Fluency, Meaning}, nil, 0)
+	tmuAll.Name = "tmu-gfm"
+	add(tmuAll, "tmu-gfm", "human", 0.5, false)
+	for _, sc := range []string{Grammaticality, Fluency, Meaning} {
+		ps := RatedPrefs(tmu, []string{sc}, nil, 0)
+		ps.Name = "tmu-gfm " + sc
+		add(ps, "tmu-gfm", "check", 0, false)
+	}
+	for _, d := range []string{"fce", "wiki"} {
+		g, err := LoadGMEG(root, d)
+		if err != nil {
+			return nil, err
+		}
+		add(g, "gmeg-"+d, "human", 1, true)
+		c, err := GMEGControl(root, d)
+		if err != nil {
+			return nil, err
+		}
+		add(c, "gmeg-"+d, "constructed", 0.5, true)
+		r, err := GMEGCorrectionsOverInput(root, d)
+		if err != nil {
+			return nil, err
+		}
+		add(r, "gmeg-"+d, "constructed", 1, true)
+	}
+	// Degenerate forms of JFLEG's sources and first corrections, judged
+	// against the other three corrections: the gaming suite's systems
+	// learnt from sentences that GJG15 and GMEG, where gaming is
+	// measured, do not share.
+	deg, err := jflegDegraded(root)
+	if err != nil {
+		return nil, err
+	}
+	add(deg, "jfleg", "constructed", 1, true)
+
+	if cache != "" {
+		if f, err := os.Open(cache); err == nil {
+			var vals [][]evidence.Values
+			err := gob.NewDecoder(f).Decode(&vals)
+			f.Close()
+			if err == nil && len(vals) == len(sets) {
+				for i, s := range sets {
+					s.Vals = vals[i]
+				}
+				return sets, nil
+			}
+		}
+	}
+	for _, s := range sets {
+		fmt.Fprintf(log, "evidence: %s (%d outputs)\n", s.Name, len(s.Outputs))
+		s.Vals = s.Evidence(x, s.Form())
+	}
+	if cache != "" {
+		f, err := os.Create(cache)
+		if err != nil {
+			return nil, err
+		}
+		vals := make([][]evidence.Values, len(sets))
+		for i, s := range sets {
+			vals[i] = s.Vals
+		}
+		if err := gob.NewEncoder(f).Encode(vals); err != nil {
+			f.Close()
+			return nil, err
+		}
+		if err := f.Close(); err != nil {
+			return nil, err
+		}
+	}
+	return sets, nil
+}
+
+func jflegDegraded(root string) (*PrefSet, error) {
+	base := filepath.Join(root, "jfleg", "test", "test")
+	paths := []string{base + ".src"}
+	for k := range 4 {
+		paths = append(paths, fmt.Sprintf("%s.ref%d", base, k))
+	}
+	tf, err := corpora.ReadParallel(paths...)
+	if err != nil {
+		return nil, err
+	}
+	refs := make([][][]string, len(tf[0].Tokens))
+	for i := range refs {
+		refs[i] = [][]string{tf[2].Tokens[i], tf[3].Tokens[i], tf[4].Tokens[i]}
+	}
+	ps, err := Degraded("jfleg degenerate", tf[0].Tokens, [][][]string{tf[0].Tokens, tf[1].Tokens}, refs, 1)
+	if err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
+
+// SuiteOptions configures FitSuite.
+type SuiteOptions struct {
+	Form     evidence.Form
+	Features []string
+	L2       float64 // default 10
+	// LeaveOut names a group kept out of training ("" keeps none out).
+	LeaveOut string
+	// Fold, when Folds > 0, keeps out of training every output whose
+	// item falls in fold Fold of Folds (items shuffled with Seed).
+	Fold, Folds int
+	Seed        uint64
+}
+
+// Usable says s can be judged in form: a set without references only in
+// the source and alone forms.
+func Usable(s *SuiteSet, form evidence.Form) bool { return form != evidence.FormReference || s.Refs }
+
+// FitSuite fits the overall ranker of one form to the suite's training
+// sets (Weight > 0) less what opt leaves out.
+func FitSuite(sets []*SuiteSet, opt SuiteOptions) (*pairwise.Model, error) {
+	if opt.L2 == 0 {
+		opt.L2 = 10
+	}
+	var x [][]float64
+	var pairs []pairwise.Pair
+	type part struct {
+		start int
+		s     *SuiteSet
+		keep  []bool
+		total float64
+	}
+	var parts []part
+	maxW := 0.0
+	for _, s := range sets {
+		if s.Weight == 0 || s.Group == opt.LeaveOut || !Usable(s, opt.Form) {
+			continue
+		}
+		p := part{start: len(x), s: s}
+		if opt.Folds > 0 {
+			fold := ItemFolds(s.PrefSet, opt.Folds, opt.Seed)
+			p.keep = make([]bool, len(s.Outputs))
+			for i, o := range s.Outputs {
+				p.keep[i] = fold[o.Item] != opt.Fold
+			}
+		}
+		for _, v := range s.Vals {
+			x = append(x, v.Vector(opt.Features))
+		}
+		for _, pr := range s.Pairs {
+			if p.keep == nil || (p.keep[pr.Better] && p.keep[pr.Worse]) {
+				p.total += weightOf(pr)
+			}
+		}
+		maxW = max(maxW, p.total/s.Weight)
+		parts = append(parts, p)
+	}
+	for _, p := range parts {
+		if p.total == 0 {
+			continue
+		}
+		scale := p.s.Weight * maxW / p.total
+		for _, pr := range p.s.Pairs {
+			if p.keep == nil || (p.keep[pr.Better] && p.keep[pr.Worse]) {
+				pairs = append(pairs, pairwise.Pair{Better: p.start + pr.Better, Worse: p.start + pr.Worse, Weight: weightOf(pr) * scale})
+			}
+		}
+	}
+	return pairwise.Fit(x, pairs, pairwise.Settings{L2: opt.L2})
+}
+
+// ItemFolds assigns each item of ps to one of k folds, shuffled by seed.
+// Items are the keys every set of one data set shares (a line), so sets
+// over the same sentences fall into the same folds.
+func ItemFolds(ps *PrefSet, k int, seed uint64) map[string]int {
+	var items []string
+	seen := map[string]bool{}
+	for _, o := range ps.Outputs {
+		if !seen[o.Item] {
+			seen[o.Item] = true
+			items = append(items, o.Item)
+		}
+	}
+	slices.Sort(items)
+	rng := rand.New(rand.NewPCG(seed, 0xf01d))
+	rng.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
+	out := map[string]int{}
+	for i, it := range items {
+		out[it] = i % k
+	}
+	return out
+}
+
+// ScoreSet scores every output of s with m over features.
+func ScoreSet(m *pairwise.Model, s *SuiteSet, features []string) []float64 {
+	out := make([]float64, len(s.Outputs))
+	for i, v := range s.Vals {
+		out[i] = m.Score(v.Vector(features))
+	}
+	return out
+}
+
+// FeatureScores returns one feature's values as scores (sign -1 for a
+// feature where lower is better).
+func FeatureScores(s *SuiteSet, name string, sign float64) []float64 {
+	out := make([]float64, len(s.Outputs))
+	for i, v := range s.Vals {
+		x, ok := v[name]
+		if !ok {
+			x = math.NaN()
+		}
+		out[i] = sign * x
+	}
+	return out
+}
+
+// SuiteL2 is the ridge penalty of the English overall rankers.
+const SuiteL2 = 30

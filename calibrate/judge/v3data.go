@@ -1,0 +1,222 @@
+package judge
+
+import (
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/gecmetric/gecmetric/corpora"
+	"github.com/gecmetric/gecmetric/corpora/degenerate"
+	"github.com/gecmetric/gecmetric/human"
+)
+
+// LoadTMUGFM reads the shared half of TMU-GFM (root/tmu-gfm-half): English
+// outputs of five systems rated by five raters for grammaticality, fluency
+// and meaning (human.ReadTMUGFM). The text is raw and is tokenised; there
+// are no references.
+func LoadTMUGFM(root string) (*Dataset, error) {
+	rs, err := human.ReadRatings(filepath.Join(root, "tmu-gfm-half", "tmu-gfm-half.csv"), "tmu-gfm", nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Dataset{Name: "tmu-gfm", Language: "en", Ratings: rs}, nil
+}
+
+// GMEGSystems are the rated outputs of GMEG's dev split besides the
+// references (whose rated "ref" is not named in the data): the six systems
+// and the unchanged source.
+var GMEGSystems = []string{"amu", "marian", "nus", "lstm", "lstm-r", "source", "transformer"}
+
+// LoadGMEG reads one domain ("fce" or "wiki") of GMEG's dev split (Napoles
+// et al., TACL 2019; root/gmeg-dev): each pair of outputs of a sentence
+// whose mean human ratings (0-100, DOMAIN-segment-scores.csv, one row per
+// line) differ is a preference weighted by the difference over 100; every
+// output is judged against the four references. The negative control
+// (source+error, the source with errors inserted) is in the set as an
+// output, unrated, so system-level scores can rank it. An empty score is
+// an output nobody rated: it is in the set, in no preference.
+func LoadGMEG(root, domain string) (*PrefSet, error) {
+	dir := filepath.Join(root, "gmeg-dev", domain)
+	paths := []string{filepath.Join(dir, "source")}
+	for k := range 4 {
+		paths = append(paths, filepath.Join(dir, fmt.Sprintf("ref%d", k)))
+	}
+	systems := append(append([]string(nil), GMEGSystems...), "source+error")
+	for _, s := range systems {
+		paths = append(paths, filepath.Join(dir, s))
+	}
+	tf, err := corpora.ReadParallel(paths...)
+	if err != nil {
+		return nil, err
+	}
+	src := tf[0].Tokens
+	scorePath := filepath.Join(root, "gmeg-dev", domain+"-segment-scores.csv")
+	f, err := os.Open(scorePath)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", scorePath, err)
+	}
+	if len(rows) != len(src)+1 {
+		return nil, fmt.Errorf("%s: %d score rows for %d sentences", scorePath, len(rows)-1, len(src))
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for _, s := range GMEGSystems {
+		if _, ok := col[s]; !ok {
+			return nil, fmt.Errorf("%s:1: no column %q", scorePath, s)
+		}
+	}
+	b := newPrefBuilder("gmeg-"+domain, "en")
+	for i := range src {
+		refs := [][]string{tf[1].Tokens[i], tf[2].Tokens[i], tf[3].Tokens[i], tf[4].Tokens[i]}
+		item := strconv.Itoa(i)
+		idx := make([]int, len(systems))
+		score := make([]float64, len(GMEGSystems))
+		for k, s := range systems {
+			idx[k] = b.output(item, s, src[i], tf[5+k].Tokens[i], refs)
+			if k < len(GMEGSystems) {
+				score[k] = math.NaN()
+				if strings.TrimSpace(rows[i+1][col[s]]) == "" {
+					continue // not rated
+				}
+				v, err := strconv.ParseFloat(rows[i+1][col[s]], 64)
+				if err != nil {
+					return nil, fmt.Errorf("%s:%d: %s: %w", scorePath, i+2, s, err)
+				}
+				score[k] = v
+			}
+		}
+		for a := range GMEGSystems {
+			for c := range GMEGSystems {
+				if d := score[a] - score[c]; d > 0 {
+					b.prefer(idx[a], idx[c], d/100)
+				}
+			}
+		}
+	}
+	return b.set, nil
+}
+
+// GMEGCorpusScores reads root/gmeg-dev/DOMAIN-corpus-scores.csv: each
+// system's mean human rating.
+func GMEGCorpusScores(root, domain string) (map[string]float64, error) {
+	p := filepath.Join(root, "gmeg-dev", domain+"-corpus-scores.csv")
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	out := map[string]float64{}
+	for i, r := range rows[1:] {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("%s:%d: %d fields, want 2", p, i+2, len(r))
+		}
+		v, err := strconv.ParseFloat(r[1], 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", p, i+2, err)
+		}
+		out[r[0]] = v
+	}
+	return out, nil
+}
+
+// GMEGControl is the preference true by construction in GMEG's dev split:
+// the source over the source with errors inserted (source+error), judged
+// against the four references.
+func GMEGControl(root, domain string) (*PrefSet, error) {
+	dir := filepath.Join(root, "gmeg-dev", domain)
+	paths := []string{filepath.Join(dir, "source"), filepath.Join(dir, "source+error")}
+	for k := range 4 {
+		paths = append(paths, filepath.Join(dir, fmt.Sprintf("ref%d", k)))
+	}
+	tf, err := corpora.ReadParallel(paths...)
+	if err != nil {
+		return nil, err
+	}
+	b := newPrefBuilder("gmeg-"+domain+" source over source+error", "en")
+	for i, src := range tf[0].Tokens {
+		refs := [][]string{tf[2].Tokens[i], tf[3].Tokens[i], tf[4].Tokens[i], tf[5].Tokens[i]}
+		item := strconv.Itoa(i)
+		b.prefer(b.output(item, "source", src, src, refs), b.output(item, "source+error", src, tf[1].Tokens[i], refs), 1)
+	}
+	return b.set, nil
+}
+
+// CorrectionsOverInput is the check that a human correction beats the
+// unchanged input: for every line and every reference k that differs from
+// the source, reference k over the source, both judged against the other
+// references only (refs[k] is the k-th reference file's lines).
+func CorrectionsOverInput(name string, src [][]string, refs [][][]string) *PrefSet {
+	b := newPrefBuilder(name, "en")
+	for i, s := range src {
+		item := strconv.Itoa(i)
+		for k := range refs {
+			var others [][]string
+			for o := range refs {
+				if o != k {
+					others = append(others, refs[o][i])
+				}
+			}
+			b.prefer(b.output(item, fmt.Sprintf("ref%d", k), s, refs[k][i], others), b.output(item, "INPUT", s, s, others), 1)
+		}
+	}
+	return b.set
+}
+
+// GMEGCorrectionsOverInput is CorrectionsOverInput on one GMEG domain.
+func GMEGCorrectionsOverInput(root, domain string) (*PrefSet, error) {
+	dir := filepath.Join(root, "gmeg-dev", domain)
+	paths := []string{filepath.Join(dir, "source")}
+	for k := range 4 {
+		paths = append(paths, filepath.Join(dir, fmt.Sprintf("ref%d", k)))
+	}
+	tf, err := corpora.ReadParallel(paths...)
+	if err != nil {
+		return nil, err
+	}
+	var refs [][][]string
+	for _, f := range tf[1:] {
+		refs = append(refs, f.Tokens)
+	}
+	return CorrectionsOverInput("gmeg-"+domain+" refs over input", tf[0].Tokens, refs), nil
+}
+
+// Degraded is the set of preferences true by construction: each good
+// output of a line over every degenerate form of it (package degenerate),
+// all judged against the same references. goods[g][i] is line i of the
+// g-th good output (a source, a reference); refs[i] the references of line
+// i (nil for none).
+func Degraded(name string, src [][]string, goods [][][]string, refs [][][]string, seed uint64) (*PrefSet, error) {
+	b := newPrefBuilder(name, "en")
+	for g, good := range goods {
+		for _, sys := range degenerate.Names {
+			bad, err := degenerate.Outputs(sys, good, seed+uint64(g))
+			if err != nil {
+				return nil, err
+			}
+			for i := range src {
+				item := strconv.Itoa(i)
+				var r [][]string
+				if refs != nil {
+					r = refs[i]
+				}
+				b.prefer(b.output(item, fmt.Sprintf("good%d", g), src[i], good[i], r), b.output(item, sys, src[i], bad[i], r), 1)
+			}
+		}
+	}
+	return b.set, nil
+}

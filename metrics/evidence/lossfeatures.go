@@ -1,0 +1,179 @@
+package evidence
+
+import (
+	"math"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gecmetric/gecmetric/edits"
+)
+
+// The loss features (ls.*) see what an output leaves out of, or puts
+// beside, the sentence it corrects: the failures that edit counts and
+// reference metrics miss when an output deletes words, cuts the sentence
+// short, shuffles it, lower-cases it, appends unrelated text or replaces it
+// with another sentence. Each is a count share over bags (multisets) of
+// lower-cased lemmas or token bigrams, so it costs one pass over each
+// sentence:
+//
+//	ls.final        1 when the output's last token is sentence-final
+//	                punctuation (. ! ? or a closing quote or bracket after
+//	                one), else 0 (alone)
+//	ls.lower_start  1 when the output's first letter is lower case (alone)
+//	ls.src_kept     share of the source's content-word lemmas found in the
+//	                output (1 when the source has none)
+//	ls.src_bigrams  share of the source's token bigrams (lower-cased) found
+//	                in the output
+//	ls.added        share of the output's content-word lemmas not in the
+//	                source
+//	ls.len_ratio    log((|output|+1)/(|source|+1)): negative when words
+//	                were lost
+//	ls.case_lost    capitalised source tokens less capitalised output
+//	                tokens, at least 0, over the source's capitalised
+//	                tokens (0 when it has none)
+//	ls.ref_kept     the largest share of a reference's content-word lemmas
+//	                found in the output (reference form)
+//	ls.ref_bigrams  the largest share of a reference's token bigrams found
+//	                in the output (reference form)
+//	ls.added_ref    ls.added counting only words that no reference has
+//	                either, so that a fluent rewrite using a reference's
+//	                words is not counted as adding (reference form)
+var lossFeatures = []struct {
+	name string
+	form Form
+}{
+	{"ls.final", FormAlone},
+	{"ls.lower_start", FormAlone},
+	{"ls.src_kept", FormSource},
+	{"ls.src_bigrams", FormSource},
+	{"ls.added", FormSource},
+	{"ls.len_ratio", FormSource},
+	{"ls.case_lost", FormSource},
+	{"ls.ref_kept", FormReference},
+	{"ls.ref_bigrams", FormReference},
+	{"ls.added_ref", FormReference},
+}
+
+func lossAlone(v Values, hyp *edits.Sentence) {
+	v["ls.final"] = 0
+	if n := len(hyp.Tokens); n > 0 {
+		last := hyp.Tokens[n-1].Text
+		switch last {
+		case ".", "!", "?", "...":
+			v["ls.final"] = 1
+		case "\"", "'", "''", ")", "”", "’":
+			if n > 1 {
+				switch hyp.Tokens[n-2].Text {
+				case ".", "!", "?":
+					v["ls.final"] = 1
+				}
+			}
+		}
+	}
+	v["ls.lower_start"] = 0
+	for _, t := range hyp.Tokens {
+		r, _ := utf8.DecodeRuneInString(t.Text)
+		if unicode.IsLetter(r) {
+			if unicode.IsLower(r) {
+				v["ls.lower_start"] = 1
+			}
+			break
+		}
+	}
+}
+
+// contentBag is the multiset of a sentence's content-word lemmas.
+func contentBag(s *edits.Sentence) map[string]int {
+	b := map[string]int{}
+	for _, t := range s.Tokens {
+		if isContent(t) {
+			b[lemma(t)]++
+		}
+	}
+	return b
+}
+
+// bigramBag is the multiset of a sentence's lower-cased token bigrams.
+func bigramBag(s *edits.Sentence) map[[2]string]int {
+	b := map[[2]string]int{}
+	for i := 1; i < len(s.Tokens); i++ {
+		b[[2]string{lowerOf(s.Tokens[i-1]), lowerOf(s.Tokens[i])}]++
+	}
+	return b
+}
+
+func lowerOf(t edits.Token) string {
+	if t.Lower != "" {
+		return t.Lower
+	}
+	return t.Text
+}
+
+// keptShare is the share of want's count found in have (clipped counts);
+// 1 when want is empty.
+func keptShare[K comparable](want, have map[K]int) float64 {
+	n, kept := 0, 0
+	for k, c := range want {
+		n += c
+		kept += min(c, have[k])
+	}
+	if n == 0 {
+		return 1
+	}
+	return float64(kept) / float64(n)
+}
+
+func capitalised(s *edits.Sentence) int {
+	n := 0
+	for _, t := range s.Tokens {
+		r, _ := utf8.DecodeRuneInString(t.Text)
+		if unicode.IsUpper(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func lossSource(v Values, src, hyp *edits.Sentence) {
+	hb := contentBag(hyp)
+	v["ls.src_kept"] = keptShare(contentBag(src), hb)
+	v["ls.src_bigrams"] = keptShare(bigramBag(src), bigramBag(hyp))
+	v["ls.added"] = addedShare(hb, contentBag(src))
+	v["ls.len_ratio"] = math.Log(float64(hyp.Len()+1) / float64(src.Len()+1))
+	v["ls.case_lost"] = 0
+	if cs := capitalised(src); cs > 0 {
+		v["ls.case_lost"] = float64(max(0, cs-capitalised(hyp))) / float64(cs)
+	}
+}
+
+// addedShare is the share of hyp's count that none of the known bags has.
+func addedShare(hyp map[string]int, known ...map[string]int) float64 {
+	n, added := 0, 0
+	for k, c := range hyp {
+		n += c
+		have := 0
+		for _, b := range known {
+			have = max(have, b[k])
+		}
+		added += max(0, c-have)
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(added) / float64(n)
+}
+
+func lossReference(v Values, src, hyp *edits.Sentence, refs []*edits.Sentence) {
+	hb, hg := contentBag(hyp), bigramBag(hyp)
+	known := []map[string]int{contentBag(src)}
+	kept, bigrams := 0.0, 0.0
+	for _, r := range refs {
+		rb := contentBag(r)
+		known = append(known, rb)
+		kept = math.Max(kept, keptShare(rb, hb))
+		bigrams = math.Max(bigrams, keptShare(bigramBag(r), hg))
+	}
+	v["ls.ref_kept"] = kept
+	v["ls.ref_bigrams"] = bigrams
+	v["ls.added_ref"] = addedShare(hb, known...)
+}
