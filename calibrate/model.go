@@ -34,7 +34,11 @@ type Model struct {
 	// labels did, which keeps predictions from crowding the middle of the
 	// scale as expected values do.
 	Thresholds []float64 `json:"thresholds"`
-	Training   Training  `json:"training"`
+	// Spread, when set, stretches the expected value away from the
+	// middle of the scale (see Spread); nil leaves it as the ordinal
+	// model gives it.
+	Spread   *Stretch `json:"spread,omitempty"`
+	Training Training `json:"training"`
 	// CV is the cross-validated agreement with the human target: every
 	// unit predicted by a model that never saw its source sentence.
 	CV Validation `json:"cross_validation"`
@@ -77,6 +81,9 @@ func (m *Model) Predict(x []float64) Prediction {
 	e := 0.0
 	for i, q := range p {
 		e += q * m.Values[i]
+	}
+	if m.Spread != nil {
+		e = m.Spread.Apply(e, m.Values[0], m.Values[len(m.Values)-1])
 	}
 	return Prediction{Probs: p, Expected: e, Label: m.Labels[m.decide(e)]}
 }

@@ -2,9 +2,11 @@ package calibrate
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/gecmetric/gecmetric/calibrate/ordinal"
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
+	"github.com/gecmetric/gecmetric/calibrate/stat"
 )
 
 // FitRanked fits a model of scale sc whose ordering comes from human
@@ -49,4 +51,90 @@ func FitRanked(sc *Scale, ranker *pairwise.Model, units []Unit, x [][]float64, o
 	m.Ordinal = comp
 	m.Features = opt.Features
 	return m, cv, nil
+}
+
+// A Stretch spreads expected values on a scale from lo to hi: the value's
+// place u = (e−lo)/(hi−lo) is moved in logit space away from Center by
+// the factor K,
+//
+//	e' = lo + (hi−lo)·σ(Center + K·(logit(u) − Center)),
+//
+// a strictly increasing map of (lo, hi) onto itself, so outputs keep their
+// order and no two become equal.
+type Stretch struct {
+	K      float64 `json:"k"`
+	Center float64 `json:"center"`
+}
+
+// Apply stretches e on a scale from lo to hi.
+func (s *Stretch) Apply(e, lo, hi float64) float64 {
+	u := (e - lo) / (hi - lo)
+	u = math.Min(math.Max(u, 1e-9), 1-1e-9)
+	l := math.Log(u / (1 - u))
+	return lo + (hi-lo)/(1+math.Exp(-(s.Center+s.K*(l-s.Center))))
+}
+
+// Spread sets m.Spread so that m's expected values spread over units as
+// much as the units' mean ratings do: the standard deviation of the
+// expected value over units equals that of the mean ratings, K found by
+// bisection (K ≥ 1; 1 when m already spreads as far), Center the logit of
+// the mean expected value's place on the scale. The order of outputs is
+// unchanged; what changes is how far apart two outputs land: an ordinal
+// model's expected value regresses to the middle labels, and a user
+// comparing 3.14 with 3.15 learns nothing. The thresholds are set again
+// from the stretched predictions. The cost is calibration in the
+// mean-squared sense; rank agreement is untouched. It returns K.
+func Spread(m *Model, units []Unit, x [][]float64) float64 {
+	m.Spread = nil
+	if len(units) < 2 {
+		return 1
+	}
+	var means []float64
+	for _, u := range units {
+		means = append(means, u.Mean())
+	}
+	target := stdDev(means)
+	lo, hi := m.Values[0], m.Values[len(m.Values)-1]
+	raw := make([]float64, len(x))
+	for i, row := range x {
+		raw[i] = m.Predict(row).Expected
+	}
+	u := (stat.Mean(raw) - lo) / (hi - lo)
+	center := math.Log(u / (1 - u))
+	at := func(k float64) float64 {
+		s := &Stretch{K: k, Center: center}
+		out := make([]float64, len(raw))
+		for i, e := range raw {
+			out[i] = s.Apply(e, lo, hi)
+		}
+		return stdDev(out)
+	}
+	k := 1.0
+	if at(1) < target {
+		a, b := 1.0, 2.0
+		for at(b) < target && b < 16 {
+			a, b = b, b*2
+		}
+		for range 40 {
+			mid := (a + b) / 2
+			if at(mid) < target {
+				a = mid
+			} else {
+				b = mid
+			}
+		}
+		k = (a + b) / 2
+	}
+	m.Spread = &Stretch{K: k, Center: center}
+	m.Thresholds = thresholds(m, units, x, func(int) bool { return true })
+	return k
+}
+
+func stdDev(x []float64) float64 {
+	m := stat.Mean(x)
+	s := 0.0
+	for _, v := range x {
+		s += (v - m) * (v - m)
+	}
+	return math.Sqrt(s / float64(len(x)))
 }

@@ -238,10 +238,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 	}
 
 	// English grammaticality, fluency and meaning: TMU-GFM's five raters
-	// on the scales of seed 001. Each scale's order comes from a ranker
-	// fitted to the raters' preferences between outputs of one source
-	// (the output alone for grammaticality and fluency, output and source
-	// for meaning); the ratings place it on the scale (FitRanked).
+	// on the scales of seed 001 (FitTMUGFM).
 	tmu, err := LoadTMUGFM(root)
 	if err != nil {
 		return nil, err
@@ -252,7 +249,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 			return nil, err
 		}
 		m := f.Model
-		fmt.Fprintf(log, "%-34s units %5d  CV rho %.3f  kappa(lin) %.3f  kappa(quad) %.3f; order: %s %.3f\n", f.FileName(), m.CV.N, m.CV.Spearman, m.CV.KappaLinear, m.CV.KappaQuadratic, f.Prefs[0].Name, order)
+		fmt.Fprintf(log, "%-34s units %5d  CV rho %.3f  kappa(lin) %.3f  kappa(quad) %.3f; same-source pairs %.3f\n", f.FileName(), m.CV.N, m.CV.Spearman, m.CV.KappaLinear, m.CV.KappaQuadratic, order)
 		out = append(out, f)
 	}
 
@@ -345,40 +342,48 @@ func RemainingEditCount(lang edits.Language, output, postEdit []string) int {
 var TMUGFMForms = map[string]evidence.Form{Grammaticality: evidence.FormAlone, Fluency: evidence.FormAlone, Meaning: evidence.FormSource}
 
 // FitTMUGFM fits the English model of quantity (grammaticality, fluency,
-// meaning) to TMU-GFM's five raters: the order comes from a ranker fitted
-// to the raters' preferences between outputs of one source (mean ratings
-// on that scale, RatedPrefs), the place on seed 001's 1-4 scale from
-// their ratings (calibrate.FitRanked). It returns the model with its
-// cross-validated predictions (folds grouped by source sentence) and the
-// ranker's cross-validated pairwise accuracy.
+// meaning) to TMU-GFM's five raters: a proportional-odds model over every
+// feature of the quantity's form (TMUGFMForms), every rating one
+// observation (calibrate.FitModel, folds grouped by source sentence),
+// spread as far as the raters' means (calibrate.Spread). It returns the
+// model and the same-source pairwise accuracy of its cross-validated
+// predictions (UnitPairAccuracy).
+//
+// A ranker fitted to the raters' preferences between outputs of one
+// source, placed on the scale by the ratings (FitRanked), orders outputs
+// of one source no better (grammaticality 0.59 against 0.59, fluency 0.60
+// against 0.59, meaning 0.77 against 0.76, cross-validated) and its
+// placement flips in some folds: what makes one correction of a sentence
+// better than another (more of its errors fixed) goes with worse sentences
+// across sources (more errors to fix).
 func FitTMUGFM(tmu *Dataset, x *evidence.Extractor, quantity string) (Fitted, float64, error) {
 	form, ok := TMUGFMForms[quantity]
 	if !ok {
 		return Fitted{}, 0, fmt.Errorf("judge: TMU-GFM has no scale %q", quantity)
 	}
-	ps := RatedPrefs(tmu, []string{quantity}, nil, 0)
-	ps.Name = tmu.Name + " " + quantity
 	names := evidence.AllNames(form)
-	pv := ps.Evidence(x, evidence.FormSource)
-	r, cvs, err := FitRanker([]*PrefSet{ps}, [][]evidence.Values{pv}, RankOptions{Language: "en", Form: form, Features: names})
+	rs := tmu.Ratings.OnScale(quantity)
+	units := calibrate.Units(rs, quantity, nil)
+	xs := TMUGFMRows(tmu, x, units, names)
+	raters := rs.Annotators()
+	m, cv, err := calibrate.FitModel(rs[0].Scale, units, xs, calibrate.FitOptions{
+		Language: "en", Form: form.String(), Features: names,
+		Data: tmu.Name, Target: fmt.Sprintf("mean of %d raters, spread as their means", len(raters)), Annotators: raters,
+	})
 	if err != nil {
 		return Fitted{}, 0, fmt.Errorf("en %s %s: %w", quantity, form, err)
 	}
-	rs := tmu.Ratings.OnScale(quantity)
-	units := calibrate.Units(rs, quantity, nil)
+	calibrate.Spread(m, units, xs)
+	acc, _ := UnitPairAccuracy(units, cv.Expected, 1)
+	return Fitted{Lang: "en", Quantity: quantity, Form: form, Model: m, Units: units, CV: cv}, acc, nil
+}
+
+// TMUGFMRows returns the feature rows of TMU-GFM units over names.
+func TMUGFMRows(tmu *Dataset, x *evidence.Extractor, units []calibrate.Unit, names []string) [][]float64 {
 	vals := tmu.Evidence(x, units, evidence.FormSource)
 	xs := make([][]float64, len(units))
 	for i, v := range vals {
 		xs[i] = v.Vector(names)
 	}
-	raters := rs.Annotators()
-	m, cv, err := calibrate.FitRanked(rs[0].Scale, r.Pairwise, units, xs, calibrate.FitOptions{
-		Language: "en", Form: form.String(), Features: names,
-		Data: tmu.Name, Target: fmt.Sprintf("mean of %d raters; order from their preferences between outputs of one source", len(raters)), Annotators: raters,
-	})
-	if err != nil {
-		return Fitted{}, 0, fmt.Errorf("en %s %s: %w", quantity, form, err)
-	}
-	f := Fitted{Lang: "en", Quantity: quantity, Form: form, Model: m, Units: units, CV: cv, Prefs: []*PrefSet{ps}, RankCV: cvs, PrefEvidence: [][]evidence.Values{pv}}
-	return f, r.CV.Sets[0].Accuracy, nil
+	return xs
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
@@ -26,14 +27,17 @@ func tmuScales(root string, x *evidence.Extractor) {
 		log.Fatal(err)
 	}
 	fmt.Println("\n## TMU-GFM half: the English scales, cross-validated by source sentence (10 folds)")
-	fmt.Println("\nPairwise: same-source pairs of outputs whose raters' means differ, ordered alike by the ranker's cross-validated score. SD: per-output standard deviation of the cross-validated expected value (order fitted on all TMU-GFM pairs, placement cross-validated) and of the raters' mean, on the 1-4 scale. Systems: mean per system (an output counts for every system that produced it).")
+	fmt.Println("\nPairwise: same-source pairs of outputs whose raters' means differ, ordered alike (pairs unweighted, ties wrong). Every figure cross-validated: the model and its spread fitted without the source sentence's outputs. SD: per-output standard deviation of the expected value and of the raters' mean, on the 1-4 scale. Systems: mean per system (an output counts for every system that produced it).")
 	fmt.Println("\n| scale | form | pairwise | judge SD | raters' SD | ratio | Pearson r (outputs) | system means judge / raters |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, q := range []string{judge.Grammaticality, judge.Fluency, judge.Meaning} {
-		f, acc, err := judge.FitTMUGFM(tmu, x, q)
+		f, _, err := judge.FitTMUGFM(tmu, x, q)
 		if err != nil {
 			log.Fatal(err)
 		}
+		units, cv := tmuCV(tmu, x, q, 10)
+		f.Units, f.CV.Expected = units, cv
+		acc, _ := judge.UnitPairAccuracy(units, cv, 1)
 		var means []float64
 		sj, sh, sn := map[string]float64{}, map[string]float64{}, map[string]float64{}
 		var order []string
@@ -55,4 +59,45 @@ func tmuScales(root string, x *evidence.Extractor) {
 		a, b := sd(f.CV.Expected), sd(means)
 		fmt.Printf("| %s | %s | %.3f | %.3f | %.3f | %.2f | %.3f | %s |\n", q, f.Form, acc, a, b, a/b, stat.Pearson(f.CV.Expected, means), strings.Join(sys, ", "))
 	}
+}
+
+// tmuCV cross-validates the whole fitting of one TMU-GFM scale
+// (FitTMUGFM: the ordinal model and its spread) with folds grouped by
+// source sentence, returning each unit's prediction by the model fitted
+// without its source.
+func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibrate.Unit, []float64) {
+	names := evidence.AllNames(judge.TMUGFMForms[q])
+	rs := tmu.Ratings.OnScale(q)
+	units := calibrate.Units(rs, q, nil)
+	xs := judge.TMUGFMRows(tmu, x, units, names)
+	fold := map[string]int{}
+	for i, u := range units {
+		if _, ok := fold[u.Item]; !ok {
+			fold[u.Item] = i
+		}
+	}
+	ps := judge.RatedPrefs(tmu, []string{q}, nil, 0)
+	folds := judge.ItemFolds(ps, k, 7)
+	pred := make([]float64, len(units))
+	for f := range k {
+		var tu []calibrate.Unit
+		var tx [][]float64
+		for i, u := range units {
+			if folds[u.Item] != f {
+				tu = append(tu, u)
+				tx = append(tx, xs[i])
+			}
+		}
+		m, _, err := calibrate.FitModel(rs[0].Scale, tu, tx, calibrate.FitOptions{Features: names, Folds: 2})
+		if err != nil {
+			log.Fatal(err)
+		}
+		calibrate.Spread(m, tu, tx)
+		for i, u := range units {
+			if folds[u.Item] == f {
+				pred[i] = m.Predict(xs[i]).Expected
+			}
+		}
+	}
+	return units, pred
 }
