@@ -3,9 +3,9 @@ package judge
 import (
 	"encoding/csv"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
-	"math"
 	"strconv"
 	"strings"
 
