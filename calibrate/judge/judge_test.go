@@ -26,7 +26,7 @@ func englishJudge(t testing.TB) *Judge {
 
 func TestDefaultsComplete(t *testing.T) {
 	for lang, want := range map[string][]string{
-		"en": {ErrorCount3, Fluency, Grammaticality, Overcorrection, Semantics5},
+		"en": {ErrorCount3, Fluency, Grammaticality, Meaning, Overcorrection, Semantics5},
 		"sv": {Fluency, Grammaticality, Meaning, Overcorrection, RemainingErrors},
 	} {
 		s, err := Defaults(lang)

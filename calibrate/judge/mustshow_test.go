@@ -209,13 +209,14 @@ func TestSystemLevel(t *testing.T) {
 	logTable(t, tab)
 }
 
-// TestPreferencesMustShow checks the judge v2 figures of issue 10 from
-// the cross-validated scores of the default fit: on every preference set
-// the overall score (with references) orders human preferences at least
-// as well as the best single metric; reference-free grammaticality orders
-// outputs of one source well; CoNLL-2014's references beat the unchanged
-// input. Floors sit below the measured values (in the comments) with the
-// margins noted.
+// TestPreferencesMustShow checks the judge v3 figures of issue 22 from
+// the cross-validated scores of the default fit (in-domain: every data set
+// in training, folds by source sentence; TestSuiteLeaveOneSetOut has the
+// left-out figures): with references the overall score orders human
+// preferences better than every single metric on GJG15 and GMEG's
+// learner essays; TMU-GFM's meaning ratings and the Swedish rater's
+// preferences are ordered well. Floors sit below the measured values (in
+// the comments) by about 0.02.
 func TestPreferencesMustShow(t *testing.T) {
 	testdata.Dir(t, "gjg15")
 	tab := PreferenceTable(fittedAll(t))
@@ -230,7 +231,7 @@ func TestPreferencesMustShow(t *testing.T) {
 		}
 		return r.Accuracy
 	}
-	for _, set := range []string{"gjg15", "sottana2023 (semantics, errors, over-correction)"} {
+	for _, set := range []string{"gjg15", "gmeg-fce"} {
 		j := acc(set, "judge overall (reference)")
 		for _, m := range singleMetrics {
 			if v := acc(set, m.name); j < v {
@@ -242,9 +243,11 @@ func TestPreferencesMustShow(t *testing.T) {
 		set, scorer string
 		floor       float64
 	}{
-		{"gjg15", "judge overall (reference)", 0.70},                                   // measured 0.721
-		{"sottana2023 (errors)", "judge grammaticality (alone)", 0.77},                 // measured 0.803
-		{"swedish2024 (G, F, M of the main rater)", "judge overall (reference)", 0.88}, // measured 0.915
+		{"gjg15", "judge overall (reference)", 0.69},                                   // measured 0.712
+		{"gmeg-fce", "judge overall (reference)", 0.80},                                // measured 0.825
+		{"conll14 refs over input", "judge overall (source)", 0.87},                    // measured 0.889
+		{"tmu-gfm meaning ratings (same source)", "judge meaning (source)", 0.74},      // measured 0.764
+		{"swedish2024 (G, F, M of the main rater)", "judge overall (reference)", 0.89}, // measured 0.913
 	} {
 		if v := acc(c.set, c.scorer); v < c.floor {
 			t.Errorf("%s, %s: %.3f below the floor %.2f", c.set, c.scorer, v, c.floor)

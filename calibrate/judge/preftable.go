@@ -100,6 +100,9 @@ func PreferenceTable(all []Fitted) *PrefTable {
 		lang, quantity string
 		forms          []evidence.Form
 	}{
+		{"en", Grammaticality, []evidence.Form{evidence.FormAlone}},
+		{"en", Fluency, []evidence.Form{evidence.FormAlone}},
+		{"en", Meaning, []evidence.Form{evidence.FormSource}},
 		{"en", ErrorCount3, []evidence.Form{evidence.FormAlone, evidence.FormSource}},
 		{"en", Semantics5, []evidence.Form{evidence.FormSource}},
 		{"sv", Grammaticality, []evidence.Form{evidence.FormAlone, evidence.FormSource}},

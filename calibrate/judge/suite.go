@@ -71,7 +71,7 @@ func LoadSuite(root string, x *evidence.Extractor, cache string, log io.Writer) 
 	}
 	humans := slices.DeleteFunc(so.Ratings.Annotators(), func(a string) bool { return a == "gpt4" })
 	soAll := RatedPrefs(so, []string{"semantics", "grammaticality", "overcorrection"}, humans, 0)
-	soAll.Name = "sottana"
+	soAll.Name = "sottana2023"
 	add(soAll, "sottana", "human", 0.5, true)
 	jf, err := LoadJFLEG(root)
 	if err != nil {

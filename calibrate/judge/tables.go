@@ -274,7 +274,7 @@ func GUGHeldOut(all []Fitted, root string) (*Table, Fitted, error) {
 	if err != nil {
 		return nil, Fitted{}, err
 	}
-	crowd := f.Model.Training.Annotators
+	crowd := slices.DeleteFunc(ds.Ratings.Annotators(), func(a string) bool { return !strings.HasPrefix(a, "crowd") })
 	test := ds.Ratings.Where(func(r *human.Rating) bool { return r.Group == "test" })
 	units := calibrate.Units(test, "grammaticality", crowd)
 	x, err := EnglishExtractor()
@@ -292,7 +292,7 @@ func GUGHeldOut(all []Fitted, root string) (*Table, Fitted, error) {
 	v := calibrate.Validate(pred, labels, units, f.Model.Values, 1)
 	t := &Table{
 		Title: "GUG (Heilman et al. 2014): reference-free grammaticality on the held-out test split",
-		Note:  fmt.Sprintf("fitted on the train split; target: mean of %d crowd workers", len(crowd)),
+		Note:  fmt.Sprintf("the model is fitted on %s and never saw GUG; target: mean of %d crowd workers", f.Model.Training.Data, len(crowd)),
 		Rows:  []Row{{Scale: "grammaticality", Rater: "gecmetric (alone)", Validation: v}},
 	}
 	held := f

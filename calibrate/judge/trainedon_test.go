@@ -14,10 +14,10 @@ func TestTrainedOn(t *testing.T) {
 		lang, q string
 		want    []string
 	}{
-		{"en", Overall, []string{"conll14", "gjg15", "jfleg", "sottana2023"}},
-		{"en", Grammaticality, []string{"gug"}},
-		{"en", Fluency, []string{"gug"}},
-		{"en", Meaning, []string{"sottana2023"}},
+		{"en", Overall, []string{"conll14", "gjg15", "gmeg-fce", "gmeg-wiki", "jfleg", "sottana2023", "tmu-gfm"}},
+		{"en", Grammaticality, []string{"tmu-gfm"}},
+		{"en", Fluency, []string{"tmu-gfm"}},
+		{"en", Meaning, []string{"sottana2023", "tmu-gfm"}},
 		{"en", Overcorrection, []string{"sottana2023"}},
 		{"en", RemainingErrors, []string{"sottana2023"}},
 		{"sv", Overall, []string{"swedish2024"}},

@@ -37,8 +37,9 @@
 //	                 ged.fixed, ged.left, ged.introduced (source);
 //	                 ged.expected_diff_ref, ged.missed (reference)
 //	reference metrics ref.gleu, ref.errant_f, ref.errant_p, ref.errant_r (reference)
-//	loss             ls.final, ls.lower_start (alone); ls.src_kept, ls.src_bigrams,
-//	                 ls.added, ls.len_ratio, ls.case_lost (source); ls.ref_kept,
+//	loss             ls.final, ls.lower_start, ls.junk (alone); ls.src_kept,
+//	                 ls.src_bigrams, ls.added, ls.len_ratio, ls.case_lost, ls.repeats,
+//	                 ls.names_lost (source); ls.ref_kept,
 //	                 ls.ref_bigrams, ls.added_ref (reference): see lossfeatures.go
 //
 // The lm.* features come from package lm's broad-coverage trigram model

@@ -86,8 +86,8 @@ func TestFormsNest(t *testing.T) {
 		t.Errorf("source: form %v with %d features, want %d", form, len(v), len(AllNames(FormSource)))
 	}
 	v, _ = x.Compute(Input{Source: hyp, Hyp: hyp, Refs: []*edits.Sentence{hyp}})
-	if n := len(AllNames(FormReference)); n != len(features)+len(extraFeatures) || len(v) != n {
-		t.Errorf("reference form has %d of %d features, computed %d", n, len(features)+len(extraFeatures), len(v))
+	if n := len(AllNames(FormReference)); n != len(features)+len(extraFeatures)+len(lossFeatures) || len(v) != n {
+		t.Errorf("reference form has %d of %d features, computed %d", n, len(features)+len(extraFeatures)+len(lossFeatures), len(v))
 	}
 	if n := len(Names(FormReference)); n != len(features) {
 		t.Errorf("reference form has %d of %d base features", n, len(features))

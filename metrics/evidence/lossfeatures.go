@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"math"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -20,6 +21,13 @@ import (
 //	                punctuation (. ! ? or a closing quote or bracket after
 //	                one), else 0 (alone)
 //	ls.lower_start  1 when the output's first letter is lower case (alone)
+//	ls.junk         tokens that are no text: a model's unknown-word marker
+//	                such as <unk> (anything in angle brackets) (alone)
+//	ls.repeats      adjacent repeated tokens ("send send", ", ,") the
+//	                output has beyond those of the source (source)
+//	ls.names_lost   share of the source's capitalised tokens after its
+//	                first that the output lacks (0 when it has none):
+//	                names dropped (source)
 //	ls.src_kept     share of the source's content-word lemmas found in the
 //	                output (1 when the source has none)
 //	ls.src_bigrams  share of the source's token bigrams (lower-cased) found
@@ -44,6 +52,9 @@ var lossFeatures = []struct {
 }{
 	{"ls.final", FormAlone},
 	{"ls.lower_start", FormAlone},
+	{"ls.junk", FormAlone},
+	{"ls.repeats", FormSource},
+	{"ls.names_lost", FormSource},
 	{"ls.src_kept", FormSource},
 	{"ls.src_bigrams", FormSource},
 	{"ls.added", FormSource},
@@ -70,6 +81,13 @@ func lossAlone(v Values, hyp *edits.Sentence) {
 			}
 		}
 	}
+	junk := 0
+	for _, t := range hyp.Tokens {
+		if len(t.Text) > 2 && strings.HasPrefix(t.Text, "<") && strings.HasSuffix(t.Text, ">") {
+			junk++
+		}
+	}
+	v["ls.junk"] = float64(junk)
 	v["ls.lower_start"] = 0
 	for _, t := range hyp.Tokens {
 		r, _ := utf8.DecodeRuneInString(t.Text)
@@ -140,10 +158,49 @@ func lossSource(v Values, src, hyp *edits.Sentence) {
 	v["ls.src_bigrams"] = keptShare(bigramBag(src), bigramBag(hyp))
 	v["ls.added"] = addedShare(hb, contentBag(src))
 	v["ls.len_ratio"] = math.Log(float64(hyp.Len()+1) / float64(src.Len()+1))
+	v["ls.repeats"] = float64(max(0, repeats(hyp)-repeats(src)))
+	v["ls.names_lost"] = namesLost(src, hyp)
 	v["ls.case_lost"] = 0
 	if cs := capitalised(src); cs > 0 {
 		v["ls.case_lost"] = float64(max(0, cs-capitalised(hyp))) / float64(cs)
 	}
+}
+
+// repeats counts adjacent equal tokens (case ignored).
+func repeats(s *edits.Sentence) int {
+	n := 0
+	for i := 1; i < len(s.Tokens); i++ {
+		if lowerOf(s.Tokens[i]) == lowerOf(s.Tokens[i-1]) {
+			n++
+		}
+	}
+	return n
+}
+
+// namesLost is the share of src's capitalised tokens after the first
+// token (names, mostly) that hyp lacks, counted as multisets.
+func namesLost(src, hyp *edits.Sentence) float64 {
+	want := map[string]int{}
+	n := 0
+	for i, t := range src.Tokens {
+		r, _ := utf8.DecodeRuneInString(t.Text)
+		if i > 0 && unicode.IsUpper(r) {
+			want[t.Text]++
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	have := map[string]int{}
+	for _, t := range hyp.Tokens {
+		have[t.Text]++
+	}
+	lost := 0
+	for w, c := range want {
+		lost += max(0, c-have[w])
+	}
+	return float64(lost) / float64(n)
 }
 
 // addedShare is the share of hyp's count that none of the known bags has.

@@ -1,0 +1,42 @@
+package evidence
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/edits/en"
+)
+
+func TestLossFeatures(t *testing.T) {
+	lang := en.New()
+	ann := func(s string) *edits.Sentence { return lang.Annotate(strings.Fields(s)) }
+	src := "Spamming is the abuse of messaging systems by Carolyn Heilbrun to send bulk messages ."
+	tests := []struct {
+		hyp  string
+		want map[string]float64
+	}{
+		{src, map[string]float64{"ls.final": 1, "ls.lower_start": 0, "ls.junk": 0, "ls.src_kept": 1, "ls.src_bigrams": 1, "ls.added": 0, "ls.len_ratio": 0, "ls.case_lost": 0, "ls.repeats": 0, "ls.names_lost": 0}},
+		{"Spamming is the abuse of messaging systems by Carolyn to send send bulk bulk messages .", map[string]float64{"ls.repeats": 2, "ls.names_lost": 0.5, "ls.final": 1}},
+		{"spamming is the abuse of messaging systems by carolyn heilbrun to send bulk messages .", map[string]float64{"ls.lower_start": 1, "ls.case_lost": 1, "ls.names_lost": 1}},
+		{"Spamming is the abuse of messaging systems", map[string]float64{"ls.final": 0, "ls.len_ratio": math.Log(8.0 / 16.0)}},
+		{"Spamming is the abuse of messaging <unk> by Carolyn Heilbrun to send bulk messages .", map[string]float64{"ls.junk": 1}},
+	}
+	for _, tt := range tests {
+		v := Values{}
+		h := ann(tt.hyp)
+		lossAlone(v, h)
+		lossSource(v, ann(src), h)
+		for k, want := range tt.want {
+			if got := v[k]; math.Abs(got-want) > 1e-9 {
+				t.Errorf("%q: %s = %v, want %v", tt.hyp, k, got, want)
+			}
+		}
+	}
+	v := Values{}
+	lossReference(v, ann("He go home ."), ann("He goes to his house ."), []*edits.Sentence{ann("He goes home ."), ann("He went to his house .")})
+	if v["ls.ref_kept"] != 1 || v["ls.added_ref"] != 0 || math.Abs(v["ls.ref_bigrams"]-0.6) > 1e-9 { // 3 of the 5 bigrams of "He went to his house ."
+		t.Errorf("reference features %v", v)
+	}
+}
