@@ -224,9 +224,9 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 		var sets []*PrefSet
 		var weights []float64
 		for _, s := range suite {
-			if s.Weight > 0 && Usable(s, form) {
+			if w := s.WeightIn(form); w > 0 && Usable(s, form) {
 				sets = append(sets, s.PrefSet)
-				weights = append(weights, s.Weight)
+				weights = append(weights, w)
 			}
 		}
 		f, err := rank("en", sets, RankOptions{Form: form, Features: evidence.AllNames(form), Weights: weights, L2: SuiteL2})

@@ -14,20 +14,27 @@
 // Which data each default model learns from:
 //
 //	quantity          en                                      sv
-//	grammaticality    GUG crowd ratings (1-4), hypothesis      Swedish main rater (1-4)
-//	fluency           GUG crowd ratings, fluency features only Swedish main rater (1-4)
-//	                  (a proxy: no public English fluency
-//	                  ratings on this scale)
-//	meaning           Sottana semantics (1-5) mapped to 1-4    Swedish main rater (1-4),
+//	grammaticality    TMU-GFM, five raters (1-4), output alone Swedish main rater (1-4)
+//	fluency           TMU-GFM, five raters (1-4), output alone Swedish main rater (1-4)
+//	meaning           TMU-GFM, five raters (1-4), with source  Swedish main rater (1-4),
 //	                                                           judged against the reference
+//	semantics5        Sottana semantics (1-5)
 //	overcorrection    Sottana over-correction (0-3)           the Sottana model restricted to
 //	                                                           language-independent features
 //	remaining_errors  Sottana remaining errors (0/1/2 or more) edits from the output to the
 //	                                                           main rater's post-edit (0-4+)
+//	overall           every English preference set (LoadSuite: Swedish main rater's G, F, M
+//	                  GJG15, Sottana, TMU-GFM, GMEG dev, and    as preferences
+//	                  preferences true by construction)
 //
-// Meaning is judged against the reference where one is given (seed 001:
-// "meaning preservation is with respect to the reference"); without one the
-// source-form model compares with the source. Grammaticality and fluency
+// The English scale models are spread as far as the raters' means
+// (calibrate.Spread): their expected values separate outputs as raters'
+// means do, in the same order as the ordinal model's.
+//
+// Swedish meaning is judged against the reference where one is given
+// (seed 001: "meaning preservation is with respect to the reference");
+// without one the source-form model compares with the source. English
+// meaning compares with the source, as TMU-GFM's raters did. Grammaticality and fluency
 // are properties of the output alone. Ratings of "Other" are never used as
 // numbers in training.
 //

@@ -50,7 +50,7 @@ func main() {
 		}
 		if *only {
 			for _, s := range sets {
-				s.Weight = 0
+				s.Weight, s.RefWeight = 0, 0
 			}
 		}
 		for _, kv := range strings.Split(*weights, ",") {
@@ -61,6 +61,7 @@ func main() {
 			for _, s := range sets {
 				if s.Name == name {
 					fmt.Sscan(w, &s.Weight)
+					s.RefWeight = 0
 				}
 			}
 		}
