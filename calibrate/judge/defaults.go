@@ -50,10 +50,6 @@ var RemainingEdits = &human.Scale{
 
 // Feature subsets of the models that may not use every feature.
 var (
-	// fluencyFeatures are what the English fluency proxy sees: the n-gram
-	// language models only (the Brown bigrams and tags, the broad-coverage
-	// trigrams), not the grammar checks or edits.
-	fluencyFeatures = []string{"fl.word_lp", "fl.min_word_lp", "fl.tag_lp", "fl.min_tag_lp", "fl.unknown", "fl.length", "lm.mean", "lm.min", "lm.low3", "lm.oov_rate", "lm.slor"}
 	// portableFeatures do not depend on a language's tagger, lexicon or
 	// fluency model, so a model over them transfers between languages.
 	portableFeatures = []string{"oc.edits", "oc.edit_rate", "oc.unmatched", "oc.ter", "oc.word_order", "oc.multi_token", "oc.length_change", "me.chrf_src", "me.chrf_ref", "me.ter_ref", "me.negation", "me.numbers"}
