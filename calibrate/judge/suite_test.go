@@ -13,7 +13,7 @@ import (
 // data set of the suite in turn and measures it on that set: the judge v3
 // figures of issue 22 that a user meets on data the models never saw.
 // Floors sit below the values measured when this was written (in the
-// comments) by 0.02, or by the noted margin.
+// comments) by 0.02 or a little more.
 func TestSuiteLeaveOneSetOut(t *testing.T) {
 	testdata.Long(t)
 	testdata.Dir(t, "gmeg-dev")
@@ -61,18 +61,18 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		refs  bool
 		floor float64
 	}{
-		{"gjg15", true, 0.68},                             // measured 0.700
-		{"gmeg-fce", true, 0.80},                          // measured 0.822
-		{"gmeg-wiki", true, 0.71},                         // measured 0.733
-		{"jfleg refs over input", true, 0.90},             // measured 0.924
-		{"gmeg-fce refs over input", true, 0.93},          // measured 0.954
-		{"gmeg-wiki refs over input", true, 0.93},         // measured 0.956
-		{"conll14 refs over input", true, 0.83},           // measured 0.854
-		{"conll14 refs over input", false, 0.83},          // measured 0.851
-		{"jfleg refs over input", false, 0.95},            // measured 0.971
-		{"gmeg-fce refs over input", false, 0.845},        // measured 0.867
-		{"gmeg-wiki refs over input", false, 0.88},        // measured 0.902
-		{"gmeg-fce source over source+error", true, 0.93}, // measured 0.952
+		{"gjg15", true, 0.68},                             // measured 0.706
+		{"gmeg-fce", true, 0.79},                          // measured 0.817
+		{"gmeg-wiki", true, 0.75},                         // measured 0.775
+		{"jfleg refs over input", true, 0.89},             // measured 0.914
+		{"gmeg-fce refs over input", true, 0.92},          // measured 0.941
+		{"gmeg-wiki refs over input", true, 0.91},         // measured 0.936
+		{"conll14 refs over input", true, 0.82},           // measured 0.841
+		{"conll14 refs over input", false, 0.84},          // measured 0.861
+		{"jfleg refs over input", false, 0.95},            // measured 0.975
+		{"gmeg-fce refs over input", false, 0.85},         // measured 0.875
+		{"gmeg-wiki refs over input", false, 0.87},        // measured 0.898
+		{"gmeg-fce source over source+error", true, 0.96}, // measured 0.981
 	} {
 		scores := without[c.set]
 		if c.refs {
@@ -94,7 +94,7 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		}
 	}
 	// GMEG's learner essays, system level: the left-out ranker's system
-	// means against the human corpus scores (measured r 0.979), and the
+	// means against the human corpus scores (measured r 0.980), and the
 	// negative control last.
 	human, err := GMEGCorpusScores(testdata.Root(), "fce")
 	if err != nil {
@@ -112,8 +112,8 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 			worst, worstV = sys, means[i]
 		}
 	}
-	if r := stat.Pearson(p, h); r < 0.93 {
-		t.Errorf("gmeg-fce system-level Pearson %.3f below 0.93", r)
+	if r := stat.Pearson(p, h); r < 0.95 {
+		t.Errorf("gmeg-fce system-level Pearson %.3f below 0.95", r)
 	}
 	if worst != "source+error" {
 		t.Errorf("gmeg-fce: %s ranked last, not the negative control", worst)
