@@ -93,7 +93,7 @@ func Spread(m *Model, units []Unit, x [][]float64) float64 {
 	for _, u := range units {
 		means = append(means, u.Mean())
 	}
-	target := stdDev(means)
+	target := stat.PopStdDev(means)
 	lo, hi := m.Values[0], m.Values[len(m.Values)-1]
 	raw := make([]float64, len(x))
 	for i, row := range x {
@@ -107,7 +107,7 @@ func Spread(m *Model, units []Unit, x [][]float64) float64 {
 		for i, e := range raw {
 			out[i] = s.Apply(e, lo, hi)
 		}
-		return stdDev(out)
+		return stat.PopStdDev(out)
 	}
 	k := 1.0
 	if at(1) < target {
@@ -128,13 +128,4 @@ func Spread(m *Model, units []Unit, x [][]float64) float64 {
 	m.Spread = &Stretch{K: k, Center: center}
 	m.Thresholds = thresholds(m, units, x, func(int) bool { return true })
 	return k
-}
-
-func stdDev(x []float64) float64 {
-	m := stat.Mean(x)
-	s := 0.0
-	for _, v := range x {
-		s += (v - m) * (v - m)
-	}
-	return math.Sqrt(s / float64(len(x)))
 }

@@ -215,12 +215,7 @@ func unitInterval(s *human.Scale, v float64) float64 {
 func LoadJFLEG(root string) (*PrefSet, error) {
 	b := newPrefBuilder("jfleg", "en")
 	for _, split := range []string{"test"} {
-		base := filepath.Join(root, "jfleg", split, split)
-		paths := []string{base + ".src"}
-		for k := range 4 {
-			paths = append(paths, fmt.Sprintf("%s.ref%d", base, k))
-		}
-		tf, err := corpora.ReadParallel(paths...)
+		tf, err := readJFLEG(root, split)
 		if err != nil {
 			return nil, err
 		}
@@ -240,6 +235,17 @@ func LoadJFLEG(root string) (*PrefSet, error) {
 		}
 	}
 	return b.set, nil
+}
+
+// readJFLEG reads one split of JFLEG (root/jfleg/SPLIT/SPLIT.src and its
+// four references .ref0-.ref3), side by side.
+func readJFLEG(root, split string) ([]*corpora.TextFile, error) {
+	base := filepath.Join(root, "jfleg", split, split)
+	paths := []string{base + ".src"}
+	for k := range 4 {
+		paths = append(paths, fmt.Sprintf("%s.ref%d", base, k))
+	}
+	return corpora.ReadParallel(paths...)
 }
 
 // Evidence computes the features of every output in form, annotating each

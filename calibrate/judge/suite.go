@@ -11,7 +11,6 @@ import (
 	"slices"
 
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
-	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -178,12 +177,7 @@ func LoadSuite(root string, x *evidence.Extractor, cache string, log io.Writer) 
 }
 
 func jflegDegraded(root string) (*PrefSet, error) {
-	base := filepath.Join(root, "jfleg", "test", "test")
-	paths := []string{base + ".src"}
-	for k := range 4 {
-		paths = append(paths, fmt.Sprintf("%s.ref%d", base, k))
-	}
-	tf, err := corpora.ReadParallel(paths...)
+	tf, err := readJFLEG(root, "test")
 	if err != nil {
 		return nil, err
 	}
@@ -191,11 +185,7 @@ func jflegDegraded(root string) (*PrefSet, error) {
 	for i := range refs {
 		refs[i] = [][]string{tf[2].Tokens[i], tf[3].Tokens[i], tf[4].Tokens[i]}
 	}
-	ps, err := Degraded("jfleg degenerate", tf[0].Tokens, [][][]string{tf[0].Tokens, tf[1].Tokens}, refs, 1)
-	if err != nil {
-		return nil, err
-	}
-	return ps, nil
+	return Degraded("jfleg degenerate", tf[0].Tokens, [][][]string{tf[0].Tokens, tf[1].Tokens}, refs, 1)
 }
 
 // SuiteOptions configures FitSuite.

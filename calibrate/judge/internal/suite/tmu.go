@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"log"
-	"math"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate"
@@ -11,15 +10,6 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
-
-func sd(x []float64) float64 {
-	m := stat.Mean(x)
-	s := 0.0
-	for _, v := range x {
-		s += (v - m) * (v - m)
-	}
-	return math.Sqrt(s / float64(len(x)))
-}
 
 func tmuScales(root string, x *evidence.Extractor) {
 	tmu, err := judge.LoadTMUGFM(root)
@@ -56,7 +46,7 @@ func tmuScales(root string, x *evidence.Extractor) {
 		for _, s := range order {
 			sys = append(sys, fmt.Sprintf("%s %.2f/%.2f", s, sj[s]/sn[s], sh[s]/sn[s]))
 		}
-		a, b := sd(f.CV.Expected), sd(means)
+		a, b := stat.PopStdDev(f.CV.Expected), stat.PopStdDev(means)
 		fmt.Printf("| %s | %s | %.3f | %.3f | %.3f | %.2f | %.3f | %s |\n", q, f.Form, acc, a, b, a/b, stat.Pearson(f.CV.Expected, means), strings.Join(sys, ", "))
 	}
 }
