@@ -38,10 +38,12 @@ func TestGJG15MustShow(t *testing.T) {
 	if !ok {
 		t.Fatal("no judge row")
 	}
-	// Measured: Spearman 0.951 with Expected Wins, 0.989 with TrueSkill;
-	// the issue asks for 0.90 with both.
-	if judgeRow.EWSpearman < 0.90 || judgeRow.TSSpearman < 0.90 {
-		t.Errorf("system level: judge ρ EW %.3f TS %.3f, want ≥ 0.90 with both", judgeRow.EWSpearman, judgeRow.TSSpearman)
+	// Measured with judge v3 (fitted to every English preference set,
+	// GJG15 one among them): Spearman 0.857 with Expected Wins, 0.918 with
+	// TrueSkill (judge v2, fitted mostly to GJG15: 0.951 and 0.989; issue
+	// 22 let it drop for the sets v2 failed). Floors 0.03 below.
+	if judgeRow.EWSpearman < 0.82 || judgeRow.TSSpearman < 0.88 {
+		t.Errorf("system level: judge ρ EW %.3f TS %.3f, want ≥ 0.82 and 0.88", judgeRow.EWSpearman, judgeRow.TSSpearman)
 	}
 	for _, m := range []string{"m2", "errant", "gleu", "chrf"} {
 		r, ok := tab.Find(m)
