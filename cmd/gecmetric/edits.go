@@ -176,25 +176,19 @@ func (m m2BlockWriter) Write(b *corpora.M2Block) error { m.M2Writer.Write(b); re
 
 // jsonSentence is one sentence of `edits --format json|jsonl`.
 type jsonSentence struct {
-	Line   int        `json:"line"`   // the source's line (the S line of an M2 input)
-	Source string     `json:"source"` // the source tokens joined by spaces
-	Edits  []jsonEdit `json:"edits"`
+	Line   int         `json:"line"`   // the source's line (the S line of an M2 input)
+	Source string      `json:"source"` // the source tokens joined by spaces
+	Edits  []codedEdit `json:"edits"`
 }
 
-// jsonEdit is one edit as ERRANT's Edit has it: source span and tokens,
-// correction span and tokens, type, and the annotator (coder). c_str is
-// the M2 correction field: "" for a deletion, "-NONE-" for a noop, gold
+// codedEdit is one edit of `edits --format json|jsonl`: ERRANT's Edit
+// attributes (jsonEdit) and the annotator (coder). c_str is the M2
+// correction field: "" for a deletion, "-NONE-" for a noop, gold
 // alternatives joined by "||". A span is -1 when unknown (a noop; a
 // correction span of an edit read from M2 and kept).
-type jsonEdit struct {
-	OStart int    `json:"o_start"`
-	OEnd   int    `json:"o_end"`
-	OStr   string `json:"o_str"`
-	CStart int    `json:"c_start"`
-	CEnd   int    `json:"c_end"`
-	CStr   string `json:"c_str"`
-	Type   string `json:"type"`
-	Coder  int    `json:"coder"`
+type codedEdit struct {
+	jsonEdit
+	Coder int `json:"coder"`
 }
 
 // jsonBlockWriter writes blocks as a JSON array of jsonSentence, one
@@ -206,9 +200,9 @@ type jsonBlockWriter struct {
 }
 
 func (j *jsonBlockWriter) Write(b *corpora.M2Block) error {
-	s := jsonSentence{Line: b.Line, Source: strings.Join(b.Source, " "), Edits: make([]jsonEdit, 0, len(b.Edits))}
+	s := jsonSentence{Line: b.Line, Source: strings.Join(b.Source, " "), Edits: make([]codedEdit, 0, len(b.Edits))}
 	for _, e := range b.Edits {
-		je := jsonEdit{OStart: e.OStart, OEnd: e.OEnd, CStart: e.CStart, CEnd: e.CEnd, CStr: e.CorrectionField(), Type: e.Type, Coder: e.Coder}
+		je := codedEdit{jsonEdit{OStart: e.OStart, OEnd: e.OEnd, CStart: e.CStart, CEnd: e.CEnd, CStr: e.CorrectionField(), Type: e.Type}, e.Coder}
 		if e.IsNoop() {
 			je.CStart, je.CEnd = -1, -1
 		} else {

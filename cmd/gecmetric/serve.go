@@ -185,8 +185,10 @@ func (a *pairArgs) options() (edits.Options, error) {
 	return edits.Options{Merge: m, Lev: a.Lev}, err
 }
 
-// pyEdit is an edit as ERRANT's Python Edit has it.
-type pyEdit struct {
+// jsonEdit is an edit as ERRANT's Python Edit has it: source span and
+// tokens, correction span and tokens, type. The serve ops answer with it;
+// `edits --format json` writes it with the coder (codedEdit).
+type jsonEdit struct {
 	OStart int    `json:"o_start"`
 	OEnd   int    `json:"o_end"`
 	OStr   string `json:"o_str"`
@@ -196,10 +198,10 @@ type pyEdit struct {
 	Type   string `json:"type"`
 }
 
-func pyEdits(es []edits.Edit) []pyEdit {
-	out := make([]pyEdit, len(es))
+func jsonEdits(es []edits.Edit) []jsonEdit {
+	out := make([]jsonEdit, len(es))
 	for i, e := range es {
-		out[i] = pyEdit{e.OStart, e.OEnd, strings.Join(e.O, " "), e.CStart, e.CEnd, strings.Join(e.C, " "), e.Type}
+		out[i] = jsonEdit{e.OStart, e.OEnd, strings.Join(e.O, " "), e.CStart, e.CEnd, strings.Join(e.C, " "), e.Type}
 	}
 	return out
 }
@@ -275,18 +277,18 @@ func (s *server) do(ctx context.Context, op string, a *pairArgs) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return pyEdits(es), nil
+		return jsonEdits(es), nil
 	case "annotate_batch":
 		opt, err := a.options()
 		if err != nil {
 			return nil, err
 		}
 		lang := s.lang(a.Lang)
-		out := make([][]pyEdit, len(a.Pairs))
+		out := make([][]jsonEdit, len(a.Pairs))
 		errs := make([]error, len(a.Pairs))
 		edits.Parallel(len(a.Pairs), func(i int) {
 			es, err := extractPair(lang, a.Pairs[i][0], a.Pairs[i][1], opt)
-			out[i], errs[i] = pyEdits(es), err
+			out[i], errs[i] = jsonEdits(es), err
 		})
 		for i, err := range errs {
 			if err != nil {
@@ -330,7 +332,7 @@ func (s *server) do(ctx context.Context, op string, a *pairArgs) (any, error) {
 			}
 			ops[i] = edits.AlignOp{Op: edits.Op(op.Op[0]), OStart: op.OStart, OEnd: op.OEnd, CStart: op.CStart, CEnd: op.CEnd}
 		}
-		return pyEdits(edits.Merge(lang, o, c, ops, opt.Merge)), nil
+		return jsonEdits(edits.Merge(lang, o, c, ops, opt.Merge)), nil
 	case "classify":
 		lang := s.lang(a.Lang)
 		o := lang.Annotate(a.Orig)
@@ -385,7 +387,7 @@ func (s *server) importEdit(a *pairArgs) (any, error) {
 	} else {
 		e.Type = lang.Classify(o, c, e)
 	}
-	return pyEdits([]edits.Edit{e})[0], nil
+	return jsonEdits([]edits.Edit{e})[0], nil
 }
 
 func checkSpan(sp [4]int, no, nc int) error {
