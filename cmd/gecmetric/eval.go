@@ -429,12 +429,7 @@ type jsonPRF struct {
 }
 
 type jsonERRANT struct {
-	TP int         `json:"tp"`
-	FP int         `json:"fp"`
-	FN int         `json:"fn"`
-	P  float64     `json:"p"`
-	R  float64     `json:"r"`
-	F  float64     `json:"f"`
+	errantScores
 	CI *[2]float64 `json:"f_ci,omitempty"`
 	// --errant-cat N: the level's name (operation, main_type, type) and
 	// compare_m2.py's per-category rows.
@@ -489,7 +484,7 @@ func writeEvalJSON(w io.Writer, signature string, results []*eval.Result, cis []
 		}
 		if e := r.ERRANT; e != nil {
 			p, rec, f := e.Score()
-			s.ERRANT = &jsonERRANT{TP: e.Counts.TP, FP: e.Counts.FP, FN: e.Counts.FN, P: p, R: rec, F: f, CI: ci(k, eval.ERRANT)}
+			s.ERRANT = &jsonERRANT{errantScores: newErrantScores(e.Counts, p, rec, f), CI: ci(k, eval.ERRANT)}
 			if cat != 0 {
 				s.ERRANT.Level = catColumn[cat]
 				s.ERRANT.Categories = errantCategories(r, cat)

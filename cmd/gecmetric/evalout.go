@@ -430,19 +430,29 @@ func latexEscape(s string) string {
 // catColumn names the ERRANT category column of --errant-cat's levels.
 var catColumn = [4]string{"", "operation", "main_type", "type"}
 
+// errantScores are ERRANT's counts and scores, of a corpus or of one
+// category of compare_m2.py's per-category table.
+type errantScores struct {
+	TP int     `json:"tp"`
+	FP int     `json:"fp"`
+	FN int     `json:"fn"`
+	P  float64 `json:"p"`
+	R  float64 `json:"r"`
+	F  float64 `json:"f"`
+}
+
+func newErrantScores(c errant.Counts, p, r, f float64) errantScores {
+	return errantScores{TP: c.TP, FP: c.FP, FN: c.FN, P: p, R: r, F: f}
+}
+
 // An errantCategory is one row of compare_m2.py's per-category table.
 type errantCategory struct {
-	Type string  `json:"type"`
-	TP   int     `json:"tp"`
-	FP   int     `json:"fp"`
-	FN   int     `json:"fn"`
-	P    float64 `json:"p"`
-	R    float64 `json:"r"`
-	F    float64 `json:"f"`
+	Type string `json:"type"`
+	errantScores
 }
 
 // value returns the column name's number (tp, fp, fn, p, r, f).
-func (t errantCategory) value(name string) float64 {
+func (t errantScores) value(name string) float64 {
 	switch name {
 	case "tp":
 		return float64(t.TP)
@@ -479,7 +489,7 @@ func errantCategories(r *eval.Result, cat int) []errantCategory {
 	for i, k := range names {
 		c := cats[k]
 		p, rec, f := errant.Score(c, beta)
-		out[i] = errantCategory{Type: k, TP: c.TP, FP: c.FP, FN: c.FN, P: p, R: rec, F: f}
+		out[i] = errantCategory{k, newErrantScores(c, p, rec, f)}
 	}
 	return out
 }
