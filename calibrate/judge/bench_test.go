@@ -106,6 +106,62 @@ func cpuSeconds(b *testing.B) float64 {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
+// conllRepeated reads CoNLL-2014's source, both references and AMU,
+// repeated n times. The copies share their sentences: they cost a slice
+// header per sentence.
+func conllRepeated(b *testing.B, n int) (*eval.TestSet, eval.System) {
+	dir := testdata.Dir(b, "conll14-errant", "text")
+	files, err := corpora.ReadParallel(filepath.Join(dir, "source.txt"), filepath.Join(dir, "ref0.txt"), filepath.Join(dir, "ref1.txt"), filepath.Join(dir, "AMU.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	repeat := func(x [][]string) [][]string {
+		var out [][]string
+		for range n {
+			out = append(out, x...)
+		}
+		return out
+	}
+	set := &eval.TestSet{Source: repeat(files[0].Tokens), Refs: []eval.Reference{{Name: "ref0", Tokens: repeat(files[1].Tokens)}, {Name: "ref1", Tokens: repeat(files[2].Tokens)}}}
+	return set, eval.System{Name: "AMU", Tokens: repeat(files[3].Tokens)}
+}
+
+// A streamMeter measures a streaming benchmark: the outputs judged, the
+// CPU time, and the Go heap sampled every 256 sentences at its largest
+// (peak) and live after each run.
+type streamMeter struct {
+	ms         runtime.MemStats
+	peak, live uint64
+	total      int
+	cpu0       float64
+}
+
+func newStreamMeter(b *testing.B) *streamMeter { return &streamMeter{cpu0: cpuSeconds(b)} }
+
+// sentence samples the heap at every 256th sentence i.
+func (m *streamMeter) sentence(i int) {
+	if i%256 == 0 {
+		runtime.ReadMemStats(&m.ms)
+		m.peak = max(m.peak, m.ms.HeapAlloc)
+	}
+}
+
+// run counts a run of n outputs and takes the live heap after it.
+func (m *streamMeter) run(n int) {
+	m.total += n
+	runtime.GC()
+	runtime.ReadMemStats(&m.ms)
+	m.live = max(m.live, m.ms.HeapAlloc)
+}
+
+// report reports outputs/s, outputs/cpu-s, MB-heap-peak and MB-heap-live.
+func (m *streamMeter) report(b *testing.B) {
+	b.ReportMetric(float64(m.total)/b.Elapsed().Seconds(), "outputs/s")
+	b.ReportMetric(float64(m.total)/(cpuSeconds(b)-m.cpu0), "outputs/cpu-s")
+	b.ReportMetric(float64(m.peak)/(1<<20), "MB-heap-peak")
+	b.ReportMetric(float64(m.live)/(1<<20), "MB-heap-live")
+}
+
 // BenchmarkJudgeStream streams CoNLL-2014 (source, both references, AMU)
 // repeated 8 times (10,496 sentences) through Stream into a Summary, as
 // `gecmetric judge` does: outputs/s, and the Go heap, sampled every 256
@@ -116,39 +172,18 @@ func cpuSeconds(b *testing.B) float64 {
 // editing n). The models are decoded before timing. outputs/cpu-s is the
 // same per CPU-second (see cpuSeconds).
 func BenchmarkJudgeStream(b *testing.B) {
-	dir := testdata.Dir(b, "conll14-errant", "text")
-	files, err := corpora.ReadParallel(filepath.Join(dir, "source.txt"), filepath.Join(dir, "ref0.txt"), filepath.Join(dir, "ref1.txt"), filepath.Join(dir, "AMU.txt"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	// The files repeated n times share their sentences: the copies cost
-	// a slice header per sentence.
 	const n = 8
-	repeat := func(x [][]string) [][]string {
-		var out [][]string
-		for range n {
-			out = append(out, x...)
-		}
-		return out
-	}
-	set := &eval.TestSet{Source: repeat(files[0].Tokens), Refs: []eval.Reference{{Name: "ref0", Tokens: repeat(files[1].Tokens)}, {Name: "ref1", Tokens: repeat(files[2].Tokens)}}}
-	sys := eval.System{Name: "AMU", Tokens: repeat(files[3].Tokens)}
+	set, sys := conllRepeated(b, n)
 	j, err := New("en")
 	if err != nil {
 		b.Fatal(err)
 	}
-	var peak, live uint64
-	var ms runtime.MemStats
-	total := 0
-	cpu0 := cpuSeconds(b)
+	m := newStreamMeter(b)
 	for b.Loop() {
 		sum := NewSummary([]string{"AMU"}, 1)
 		err := j.Stream(context.Background(), set.Sentences(sys), StreamOptions{}, func(i int, js []Judgement) error {
 			sum.Add(js)
-			if i%256 == 0 {
-				runtime.ReadMemStats(&ms)
-				peak = max(peak, ms.HeapAlloc)
-			}
+			m.sentence(i)
 			return nil
 		})
 		if err != nil {
@@ -157,15 +192,9 @@ func BenchmarkJudgeStream(b *testing.B) {
 		if got := sum.Systems()[0].Sentences; got != len(set.Source) {
 			b.Fatalf("%d sentences summarised, want %d", got, len(set.Source))
 		}
-		total += len(set.Source)
-		runtime.GC()
-		runtime.ReadMemStats(&ms)
-		live = max(live, ms.HeapAlloc)
+		m.run(len(set.Source))
 	}
-	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "outputs/s")
-	b.ReportMetric(float64(total)/(cpuSeconds(b)-cpu0), "outputs/cpu-s")
-	b.ReportMetric(float64(peak)/(1<<20), "MB-heap-peak")
-	b.ReportMetric(float64(live)/(1<<20), "MB-heap-live")
+	m.report(b)
 }
 
 // BenchmarkJudgeReport is BenchmarkJudgeStream through Report, as
@@ -176,37 +205,18 @@ func BenchmarkJudgeStream(b *testing.B) {
 // the cost of the input shows against BenchmarkJudgeStream; the heap, as
 // there, may not grow with the number of sentences.
 func BenchmarkJudgeReport(b *testing.B) {
-	dir := testdata.Dir(b, "conll14-errant", "text")
-	files, err := corpora.ReadParallel(filepath.Join(dir, "source.txt"), filepath.Join(dir, "ref0.txt"), filepath.Join(dir, "ref1.txt"), filepath.Join(dir, "AMU.txt"))
-	if err != nil {
-		b.Fatal(err)
-	}
 	const n = 8
-	repeat := func(x [][]string) [][]string {
-		var out [][]string
-		for range n {
-			out = append(out, x...)
-		}
-		return out
-	}
-	set := &eval.TestSet{Source: repeat(files[0].Tokens), Refs: []eval.Reference{{Name: "ref0", Tokens: repeat(files[1].Tokens)}, {Name: "ref1", Tokens: repeat(files[2].Tokens)}}}
-	sys := eval.System{Name: "AMU", Tokens: repeat(files[3].Tokens)}
+	set, sys := conllRepeated(b, n)
 	j, err := New("en")
 	if err != nil {
 		b.Fatal(err)
 	}
-	var peak, live uint64
-	var ms runtime.MemStats
-	total := 0
-	cpu0 := cpuSeconds(b)
+	m := newStreamMeter(b)
 	for b.Loop() {
 		done := 0
 		rep, err := j.Report(context.Background(), set.Sentences(sys), []string{"AMU"}, ReportOptions{Seed: 1, Worst: DefaultWorst,
 			Each: func(i int, _ []Judgement) error {
-				if i%256 == 0 {
-					runtime.ReadMemStats(&ms)
-					peak = max(peak, ms.HeapAlloc)
-				}
+				m.sentence(i)
 				done++
 				return nil
 			}})
@@ -216,13 +226,7 @@ func BenchmarkJudgeReport(b *testing.B) {
 		if rep.Sentences != len(set.Source) || done != rep.Sentences || len(rep.Systems) != 2 {
 			b.Fatalf("%d sentences reported, want %d", rep.Sentences, len(set.Source))
 		}
-		total += len(set.Source)
-		runtime.GC()
-		runtime.ReadMemStats(&ms)
-		live = max(live, ms.HeapAlloc)
+		m.run(len(set.Source))
 	}
-	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "outputs/s")
-	b.ReportMetric(float64(total)/(cpuSeconds(b)-cpu0), "outputs/cpu-s")
-	b.ReportMetric(float64(peak)/(1<<20), "MB-heap-peak")
-	b.ReportMetric(float64(live)/(1<<20), "MB-heap-live")
+	m.report(b)
 }
