@@ -170,23 +170,14 @@ func btoi(b bool) int {
 	return 0
 }
 
-// meanText formats a mean with its interval, "–" where there is none.
+// meanText formats a mean with its interval as judge.Mean.Text does,
+// with a true minus sign; "–" where there is none.
 func meanText(m map[string]judge.Mean, q, format string) string {
 	v, ok := m[q]
 	if !ok {
 		return "–"
 	}
-	f := func(x float64) string {
-		s := fmt.Sprintf(format, x)
-		if strings.Trim(s, "+-0.") == "" {
-			s = strings.Replace(s, "-", "+", 1) // no minus on a zero
-			if !strings.Contains(format, "+") {
-				s = strings.TrimPrefix(s, "+")
-			}
-		}
-		return strings.Replace(s, "-", "−", 1)
-	}
-	return f(v.Mean) + " [" + f(v.CI[0]) + ", " + f(v.CI[1]) + "]"
+	return strings.ReplaceAll(v.Text(format), "-", "−")
 }
 
 // diffClass classes a difference from the input by its interval and the
@@ -206,14 +197,7 @@ func diffClass(sc judge.Scale, m judge.Mean) string {
 // from red to green; nil if no system has labels for q.
 func distribution(rep *judge.Report, q string) *judgeDistribution {
 	sc, _ := rep.Scale(q)
-	labels := slices.Clone(sc.Labels)
-	for _, s := range rep.Systems {
-		for _, l := range s.Labels[q] {
-			if !slices.Contains(labels, l.Label) {
-				labels = append(labels, l.Label)
-			}
-		}
-	}
+	labels := rep.Labels(q)
 	if len(labels) == 0 {
 		return nil
 	}

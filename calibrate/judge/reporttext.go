@@ -40,6 +40,22 @@ func (r *Report) Input() *SystemSummary {
 	return nil
 }
 
+// Labels returns the labels of quantity q's shares: its scale's, lowest
+// value first, then any other label a system has, in the order the
+// systems list them; nil if there are none.
+func (r *Report) Labels(q string) []string {
+	sc, _ := r.Scale(q)
+	labels := slices.Clone(sc.Labels)
+	for _, s := range r.Systems {
+		for _, l := range s.Labels[q] {
+			if !slices.Contains(labels, l.Label) {
+				labels = append(labels, l.Label)
+			}
+		}
+	}
+	return labels
+}
+
 // DescribeEvidence reads the evidence the judgements used, e.g. "the
 // source and references (2 per sentence), all 1312 sentences".
 func (r *Report) DescribeEvidence() string {
@@ -120,15 +136,7 @@ func (r *Report) WriteText(w io.Writer) error {
 
 	fmt.Fprintln(bw, "\nlabel shares, % of outputs whose most likely label it is (overall: whose score is in the bin)")
 	for _, q := range shown {
-		sc, _ := r.Scale(q)
-		labels := sc.Labels
-		for _, s := range r.Systems {
-			for _, l := range s.Labels[q] {
-				if !slices.Contains(labels, l.Label) {
-					labels = append(slices.Clip(labels), l.Label)
-				}
-			}
-		}
+		labels := r.Labels(q)
 		if len(labels) == 0 {
 			continue
 		}
@@ -183,10 +191,17 @@ func meanCell(m map[string]Mean, q, format string) string {
 	if !ok {
 		return "-"
 	}
+	return v.Text(format)
+}
+
+// Text formats the mean and its interval with format (a fmt verb for one
+// float64, e.g. "%.3f" or "%+.3f"), e.g. "0.512 [0.498, 0.526]". A value
+// that rounds to zero is printed without a minus ("+0.000" with a "+"
+// format).
+func (m Mean) Text(format string) string {
 	f := func(x float64) string {
 		s := fmt.Sprintf(format, x)
 		if strings.HasPrefix(s, "-") && strings.Trim(s, "-0.") == "" {
-			// A value that rounds to zero is printed without a minus.
 			sign := ""
 			if strings.Contains(format, "+") {
 				sign = "+"
@@ -195,5 +210,5 @@ func meanCell(m map[string]Mean, q, format string) string {
 		}
 		return s
 	}
-	return f(v.Mean) + " [" + f(v.CI[0]) + ", " + f(v.CI[1]) + "]"
+	return f(m.Mean) + " [" + f(m.CI[0]) + ", " + f(m.CI[1]) + "]"
 }
