@@ -230,16 +230,22 @@ func distribution(rep *judge.Report, q string) *judgeDistribution {
 			if sh.Count == 0 {
 				continue
 			}
-			seg := judgeSegment{Class: class(k), Width: template.CSS(fmt.Sprintf("%.3f%%", 100*sh.Share)),
-				Title: fmt.Sprintf("%s: %.1f%% [%.1f, %.1f] (%d outputs)", l, 100*sh.Share, 100*sh.CI[0], 100*sh.CI[1], sh.Count)}
-			if sh.Share >= 0.06 {
-				seg.Text = fmt.Sprintf("%.0f%%", 100*sh.Share)
-			}
-			bar.Segments = append(bar.Segments, seg)
+			bar.Segments = append(bar.Segments, segment(class(k), sh.Share,
+				fmt.Sprintf("%s: %.1f%% [%.1f, %.1f] (%d outputs)", l, 100*sh.Share, 100*sh.CI[0], 100*sh.CI[1], sh.Count)))
 		}
 		d.Rows = append(d.Rows, bar)
 	}
 	return d
+}
+
+// segment is one segment of a stacked bar: share wide, its percentage
+// written in it where it is wide enough (6% or more), title its tooltip.
+func segment(class string, share float64, title string) judgeSegment {
+	seg := judgeSegment{Class: class, Width: template.CSS(fmt.Sprintf("%.3f%%", 100*share)), Title: title}
+	if share >= 0.06 {
+		seg.Text = fmt.Sprintf("%.0f%%", 100*share)
+	}
+	return seg
 }
 
 // overallDistribution draws the overall scores' bins as one stacked bar
@@ -264,12 +270,8 @@ func overallDistribution(rep *judge.Report) *judgeDistribution {
 			if bin.Count == 0 {
 				continue
 			}
-			seg := judgeSegment{Class: class(b), Width: template.CSS(fmt.Sprintf("%.3f%%", 100*bin.Share)),
-				Title: fmt.Sprintf("%s: %.1f%% (%d outputs)", judge.BinLabel(b), 100*bin.Share, bin.Count)}
-			if bin.Share >= 0.06 {
-				seg.Text = fmt.Sprintf("%.0f%%", 100*bin.Share)
-			}
-			bar.Segments = append(bar.Segments, seg)
+			bar.Segments = append(bar.Segments, segment(class(b), bin.Share,
+				fmt.Sprintf("%s: %.1f%% (%d outputs)", judge.BinLabel(b), 100*bin.Share, bin.Count)))
 		}
 		d.Rows = append(d.Rows, bar)
 	}
