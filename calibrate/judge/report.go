@@ -213,12 +213,11 @@ func (j *Judge) Report(ctx context.Context, src eval.Sentences, names []string, 
 	if slices.Contains(names, InputName) {
 		return nil, fmt.Errorf("judge: the system name %s is the unchanged input's", InputName)
 	}
-	all, off := append([]string{InputName}, names...), 1
-	sum := NewSummaryWithInput(all, 0, opt.Seed)
-	if opt.NoInput {
-		all, off = names, 0
-		sum = NewSummary(all, opt.Seed)
+	all, off, input := names, 0, -1
+	if !opt.NoInput {
+		all, off, input = append([]string{InputName}, names...), 1, 0
 	}
+	sum := NewSummaryWithInput(all, input, opt.Seed)
 	worst := make([]worstHeap, len(names))
 	forms := map[evidence.Form]*EvidenceCount{}
 	n := 0
