@@ -101,13 +101,10 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		if len(cmd.StringSlice("hyp")) == 0 {
 			return usageError{errors.New("give at least one --hyp (a system output)")}
 		}
+		// A "-" is already a file holding standard input (stdinArgs).
 		names, paths := systemNames(cmd.StringSlice("hyp"))
-		done, err := stdinFiles(e, paths)
-		if err != nil {
-			return err
-		}
-		in, err = openEvalInput(cmd, paths)
-		if err = done(err); err != nil {
+		var err error
+		if in, err = openEvalInput(cmd, paths); err != nil {
 			return err
 		}
 		defer in.files.Close()
