@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -56,7 +57,7 @@ func CheckModel(m *calibrate.Model) error {
 func suggest(f string, known []string) string {
 	best, bd := "", len(f)/3+1
 	for _, k := range known {
-		if d := distance(f, k); d < bd {
+		if d := edits.Levenshtein([]byte(f), []byte(k)); d < bd {
 			best, bd = k, d
 		}
 	}
@@ -64,25 +65,4 @@ func suggest(f string, known []string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// distance is the Levenshtein distance of two short strings, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
