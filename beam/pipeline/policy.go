@@ -11,7 +11,6 @@ import (
 
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
-	"github.com/gecmetric/gecmetric/edits"
 )
 
 // ApplyPolicy applies `gecmetric eval`'s raw-text policy (corpora's
@@ -131,15 +130,9 @@ func sampleCorrections(ctx context.Context, in *Input) ([][]string, error) {
 			if err != nil || len(bs) != 1 {
 				return // reported with its position when the sentence is scored
 			}
-			b := &bs[0]
-			for _, c := range b.Coders() {
-				var mine []edits.Edit
-				for _, e := range b.CoderEdits(c) {
-					if !e.IsNoop() {
-						mine = append(mine, e)
-					}
-				}
-				toks, _ := edits.ApplyEdits(b.Source, mine)
+			side := corpora.Side{Block: &bs[0]}
+			for _, c := range side.Block.Coders() {
+				toks, _ := side.Correction(c)
 				out = append(out, toks)
 			}
 		})

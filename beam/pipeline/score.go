@@ -175,14 +175,9 @@ func (f *scoreFn) ProcessElement(ctx context.Context, idx int64, lines func(*Lin
 			refs = append(refs, reference{tokens: ins[r].tokens(byRole[r].Text)})
 			continue
 		}
+		side := corpora.Side{Block: b}
 		for _, c := range f.coders[r] {
-			var mine []edits.Edit
-			for _, e := range b.CoderEdits(c) {
-				if !e.IsNoop() {
-					mine = append(mine, e)
-				}
-			}
-			toks, _ := edits.ApplyEdits(b.Source, mine)
+			toks, mine := side.Correction(c)
 			refs = append(refs, reference{tokens: toks, edits: mine, given: true})
 		}
 	}
