@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/gecmetric/gecmetric/calibrate"
@@ -33,17 +32,12 @@ func hardFiles(t *testing.T) (dir, src, a, b string) {
 	return
 }
 
-// answering is a fake API answering every query validly, recording the
-// queries it was asked.
-func answering(t *testing.T) (*llmtest.Server, func() []human.Query) {
+// answering is a fake API answering every query validly; the queries
+// it was asked are in its log (Server.Log).
+func answering(t *testing.T) *llmtest.Server {
 	srv := llmtest.New(nil)
 	t.Cleanup(srv.Close)
-	var mu sync.Mutex
-	var asked []human.Query
 	srv.Fault = func(w http.ResponseWriter, r *http.Request, req llmtest.Request) bool {
-		mu.Lock()
-		asked = append(asked, req.Query)
-		mu.Unlock()
 		var reply strings.Builder
 		reply.WriteString("{")
 		for _, s := range req.Query.Systems {
@@ -53,16 +47,12 @@ func answering(t *testing.T) (*llmtest.Server, func() []human.Query) {
 		llmtest.Reply(w, req.Model, req.Messages, reply.String())
 		return true
 	}
-	return srv, func() []human.Query {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]human.Query(nil), asked...)
-	}
+	return srv
 }
 
 func TestJudgeLLMFlagsRefused(t *testing.T) {
 	_, src, a, _ := hardFiles(t)
-	srv, asked := answering(t)
+	srv := answering(t)
 	base := []string{"judge", "--source", src, "--hyp", a, "--llm-model", "m", "--llm-cache", "none"}
 	for _, tc := range []struct {
 		name, want string
@@ -82,7 +72,7 @@ func TestJudgeLLMFlagsRefused(t *testing.T) {
 			}
 		})
 	}
-	if n := len(asked()); n != 0 {
+	if n := len(srv.Log()); n != 0 {
 		t.Errorf("%d requests sent by refused commands", n)
 	}
 }
@@ -91,7 +81,7 @@ func TestJudgeLLMFlagsRefused(t *testing.T) {
 // ids while --llm-url sent the lines as written, so one line had two ids.
 func TestLLMQueryIDsAgree(t *testing.T) {
 	dir, src, a, b := hardFiles(t)
-	srv, asked := answering(t)
+	srv := answering(t)
 	queries := filepath.Join(dir, "q.jsonl")
 	if _, errOut, code := gecmetric(t, "", "judge", "--source", src, "--hyp", a, "--hyp", b, "--llm-queries", queries); code != 0 {
 		t.Fatalf("--llm-queries: exit %d %s", code, errOut)
@@ -108,8 +98,8 @@ func TestLLMQueryIDsAgree(t *testing.T) {
 	// The server reads the line back from the query's position in its
 	// file: match by source instead.
 	bySource := map[string]human.Query{}
-	for _, q := range asked() {
-		bySource[q.Source] = q
+	for _, r := range srv.Log() {
+		bySource[r.Query.Source] = r.Query
 	}
 	for _, w := range written {
 		got, ok := bySource[w.Source]
@@ -149,14 +139,14 @@ func TestJudgeLLMJSONBatches(t *testing.T) {
 	f, _ := os.Create(path)
 	human.WriteQuery(f, q)
 	f.Close()
-	srv, asked := answering(t)
+	srv := answering(t)
 	out, errOut, code := gecmetric(t, "", "judge", "--llm-json", path, "--llm-url", srv.URL, "--llm-model", "m", "--llm-cache", "none")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var sizes []int
-	for _, a := range asked() {
-		sizes = append(sizes, len(a.Systems))
+	for _, a := range srv.Log() {
+		sizes = append(sizes, len(a.Query.Systems))
 	}
 	if len(sizes) != 3 || sizes[0]+sizes[1]+sizes[2] != 10 || max(sizes[0], sizes[1], sizes[2]) != 4 {
 		t.Errorf("candidates per request %v, want 4, 4 and 2", sizes)
@@ -246,7 +236,7 @@ func TestJudgeModelFiles(t *testing.T) {
 	bom := filepath.Join(dir, "bom.json")
 	b, _ := os.ReadFile(good)
 	os.WriteFile(bom, append([]byte("\xef\xbb\xbf"), b...), 0o644)
-	srv, _ := answering(t)
+	srv := answering(t)
 	judgeArgs := []string{"judge", "--source", src, "--hyp", a}
 	for _, tc := range []struct {
 		name string
