@@ -81,7 +81,7 @@ func (m *Model) Validate() error {
 // (strictly, or else not decreasing).
 func increasing(field string, xs []float64, strict bool, bound float64) error {
 	for i, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > bound {
+		if !finiteWithin(x, bound) {
 			return fmt.Errorf("field %q: value %d is %v, want a finite number within ±%v", field, i+1, x, bound)
 		}
 		if i == 0 {
