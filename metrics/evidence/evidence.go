@@ -228,7 +228,7 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	x.source(v, in.Source, hyp, hypEdits, oov)
 	x.lmSource(v, in.Source, hl, hypEdits)
 	sp := x.gedSource(v, in.Source, hp, hypEdits)
-	lossSource(v, in.Source, hyp)
+	bags := lossSource(v, in.Source, hyp)
 	if len(in.Refs) == 0 {
 		return v, form
 	}
@@ -237,7 +237,7 @@ func (x *Extractor) Compute(in Input) (Values, Form) {
 	x.lmReference(v, in.Refs[best], hl)
 	x.gedReference(v, in.Refs[best], sp, hypEdits, refEdits[best])
 	x.refMetrics(v, in, hypEdits, refEdits)
-	lossReference(v, in.Source, hyp, in.Refs)
+	lossReference(v, bags, in.Refs)
 	return v, form
 }
 
@@ -466,33 +466,22 @@ func isContent(t edits.Token) bool {
 // contentChange is the share of content-word lemmas of a and b that the
 // other lacks (a multiset symmetric difference over the union's size).
 func contentChange(a, b *edits.Sentence) float64 {
-	ca := map[string]int{}
-	na, nb := 0, 0
-	for _, t := range a.Tokens {
-		if isContent(t) {
-			ca[lemma(t)]++
-			na++
+	ca, cb := contentBag(a), contentBag(b)
+	n, diff := 0, 0
+	for k, c := range ca {
+		n += c
+		diff += max(c-cb[k], cb[k]-c)
+	}
+	for k, c := range cb {
+		n += c
+		if _, ok := ca[k]; !ok {
+			diff += c
 		}
 	}
-	diff := 0
-	for _, t := range b.Tokens {
-		if isContent(t) {
-			nb++
-			l := lemma(t)
-			if ca[l] > 0 {
-				ca[l]--
-			} else {
-				diff++
-			}
-		}
-	}
-	for _, c := range ca {
-		diff += c
-	}
-	if na+nb == 0 {
+	if n == 0 {
 		return 0
 	}
-	return float64(diff) / float64(na+nb)
+	return float64(diff) / float64(n)
 }
 
 var negationWords = map[string]bool{

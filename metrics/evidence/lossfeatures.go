@@ -152,11 +152,18 @@ func capitalised(s *edits.Sentence) int {
 	return n
 }
 
-func lossSource(v Values, src, hyp *edits.Sentence) {
-	hb := contentBag(hyp)
-	v["ls.src_kept"] = keptShare(contentBag(src), hb)
-	v["ls.src_bigrams"] = keptShare(bigramBag(src), bigramBag(hyp))
-	v["ls.added"] = addedShare(hb, contentBag(src))
+// lossBags are the bags of a source and an output that both the source
+// and the reference loss features count against, made once per output.
+type lossBags struct {
+	src, hyp   map[string]int    // content-word lemmas
+	hypBigrams map[[2]string]int // the output's bigrams
+}
+
+func lossSource(v Values, src, hyp *edits.Sentence) lossBags {
+	b := lossBags{src: contentBag(src), hyp: contentBag(hyp), hypBigrams: bigramBag(hyp)}
+	v["ls.src_kept"] = keptShare(b.src, b.hyp)
+	v["ls.src_bigrams"] = keptShare(bigramBag(src), b.hypBigrams)
+	v["ls.added"] = addedShare(b.hyp, b.src)
 	v["ls.len_ratio"] = math.Log(float64(hyp.Len()+1) / float64(src.Len()+1))
 	v["ls.repeats"] = float64(max(0, repeats(hyp)-repeats(src)))
 	v["ls.names_lost"] = namesLost(src, hyp)
@@ -164,6 +171,7 @@ func lossSource(v Values, src, hyp *edits.Sentence) {
 	if cs := capitalised(src); cs > 0 {
 		v["ls.case_lost"] = float64(max(0, cs-capitalised(hyp))) / float64(cs)
 	}
+	return b
 }
 
 // repeats counts adjacent equal tokens (case ignored).
@@ -220,17 +228,16 @@ func addedShare(hyp map[string]int, known ...map[string]int) float64 {
 	return float64(added) / float64(n)
 }
 
-func lossReference(v Values, src, hyp *edits.Sentence, refs []*edits.Sentence) {
-	hb, hg := contentBag(hyp), bigramBag(hyp)
-	known := []map[string]int{contentBag(src)}
+func lossReference(v Values, b lossBags, refs []*edits.Sentence) {
+	known := []map[string]int{b.src}
 	kept, bigrams := 0.0, 0.0
 	for _, r := range refs {
 		rb := contentBag(r)
 		known = append(known, rb)
-		kept = math.Max(kept, keptShare(rb, hb))
-		bigrams = math.Max(bigrams, keptShare(bigramBag(r), hg))
+		kept = math.Max(kept, keptShare(rb, b.hyp))
+		bigrams = math.Max(bigrams, keptShare(bigramBag(r), b.hypBigrams))
 	}
 	v["ls.ref_kept"] = kept
 	v["ls.ref_bigrams"] = bigrams
-	v["ls.added_ref"] = addedShare(hb, known...)
+	v["ls.added_ref"] = addedShare(b.hyp, known...)
 }

@@ -35,7 +35,7 @@ func TestLossFeatures(t *testing.T) {
 		}
 	}
 	v := Values{}
-	lossReference(v, ann("He go home ."), ann("He goes to his house ."), []*edits.Sentence{ann("He goes home ."), ann("He went to his house .")})
+	lossReference(v, lossSource(Values{}, ann("He go home ."), ann("He goes to his house .")), []*edits.Sentence{ann("He goes home ."), ann("He went to his house .")})
 	if v["ls.ref_kept"] != 1 || v["ls.added_ref"] != 0 || math.Abs(v["ls.ref_bigrams"]-0.6) > 1e-9 { // 3 of the 5 bigrams of "He went to his house ."
 		t.Errorf("reference features %v", v)
 	}
