@@ -1,13 +1,13 @@
 package judge
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 
-	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/corpora/degenerate"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
@@ -29,27 +29,22 @@ type GamingCorpus struct {
 // first lines of each.
 func LoadGamingCorpora(root string, lines int) ([]*GamingCorpus, error) {
 	var out []*GamingCorpus
-	read := func(name string, src string, refs []string, sysDir string, systems []string) error {
-		paths := append([]string{src}, refs...)
-		for _, s := range systems {
-			paths = append(paths, filepath.Join(sysDir, s))
-		}
-		tf, err := corpora.ReadParallel(paths...)
+	add := func(name string, systems []string, c *sideBySide, err error) error {
 		if err != nil {
 			return err
 		}
-		n := len(tf[0].Tokens)
+		n := len(c.source)
 		if lines > 0 {
 			n = min(n, lines)
 		}
-		c := &GamingCorpus{Name: name, Source: tf[0].Tokens[:n], Systems: systems}
-		for k := range refs {
-			c.Refs = append(c.Refs, tf[1+k].Tokens[:n])
+		g := &GamingCorpus{Name: name, Source: c.source[:n], Systems: systems}
+		for _, r := range c.refs {
+			g.Refs = append(g.Refs, r[:n])
 		}
-		for s := range systems {
-			c.Outputs = append(c.Outputs, tf[1+len(refs)+s].Tokens[:n])
+		for _, o := range c.outputs {
+			g.Outputs = append(g.Outputs, o[:n])
 		}
-		out = append(out, c)
+		out = append(out, g)
 		return nil
 	}
 	text := filepath.Join(root, "conll14-errant", "text")
@@ -58,21 +53,19 @@ func LoadGamingCorpora(root string, lines int) ([]*GamingCorpus, error) {
 	if err != nil {
 		return nil, err
 	}
-	var sys []string
+	var sys, paths []string
 	for _, e := range entries {
 		sys = append(sys, e.Name())
+		paths = append(paths, filepath.Join(outs, e.Name()))
 	}
-	if err := read("gjg15", filepath.Join(text, "source.txt"), []string{filepath.Join(text, "ref0.txt"), filepath.Join(text, "ref1.txt")}, outs, sys); err != nil {
+	c, err := readSideBySide(filepath.Join(text, "source.txt"), []string{filepath.Join(text, "ref0.txt"), filepath.Join(text, "ref1.txt")}, paths)
+	if err := add("gjg15", sys, c, err); err != nil {
 		return nil, err
 	}
+	real := slices.DeleteFunc(slices.Clone(GMEGSystems), func(s string) bool { return s == "source" })
 	for _, d := range []string{"fce", "wiki"} {
-		dir := filepath.Join(root, "gmeg-dev", d)
-		var refs []string
-		for k := range 4 {
-			refs = append(refs, filepath.Join(dir, fmt.Sprintf("ref%d", k)))
-		}
-		real := slices.DeleteFunc(slices.Clone(GMEGSystems), func(s string) bool { return s == "source" })
-		if err := read("gmeg-"+d, filepath.Join(dir, "source"), refs, dir, real); err != nil {
+		c, err := readGMEG(root, d, real...)
+		if err := add("gmeg-"+d, real, c, err); err != nil {
 			return nil, err
 		}
 	}
@@ -130,15 +123,7 @@ func Gaming(j *Judge, c *GamingCorpus, withRefs bool) ([]GamingRow, error) {
 		}
 		rows[k] = GamingRow{System: s.name, Kind: s.kind, Mean: sum / float64(n)}
 	}
-	slices.SortStableFunc(rows, func(a, b GamingRow) int {
-		switch {
-		case a.Mean > b.Mean:
-			return -1
-		case a.Mean < b.Mean:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(rows, func(a, b GamingRow) int { return cmp.Compare(b.Mean, a.Mean) })
 	return rows, nil
 }
 

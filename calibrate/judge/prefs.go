@@ -348,15 +348,7 @@ func ReferencesOverInput(root string) (*PrefSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := newPrefBuilder("conll14 refs over input", "en")
-	for i, src := range tf[0].Tokens {
-		item := strconv.Itoa(i)
-		for a := range 2 {
-			refs := [][]string{tf[2-a].Tokens[i]}
-			b.prefer(b.output(item, fmt.Sprintf("ref%d", a), src, tf[1+a].Tokens[i], refs), b.output(item, "INPUT", src, src, refs), 1)
-		}
-	}
-	return b.set, nil
+	return CorrectionsOverInput("conll14 refs over input", tf[0].Tokens, [][][]string{tf[1].Tokens, tf[2].Tokens}), nil
 }
 
 // Subset returns the pairs of ps whose preferred output was produced by

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,29 +41,16 @@ var GMEGSystems = []string{"amu", "marian", "nus", "lstm", "lstm-r", "source", "
 // output, unrated, so system-level scores can rank it. An empty score is
 // an output nobody rated: it is in the set, in no preference.
 func LoadGMEG(root, domain string) (*PrefSet, error) {
-	dir := filepath.Join(root, "gmeg-dev", domain)
-	paths := []string{filepath.Join(dir, "source")}
-	for k := range 4 {
-		paths = append(paths, filepath.Join(dir, fmt.Sprintf("ref%d", k)))
-	}
-	systems := append(append([]string(nil), GMEGSystems...), "source+error")
-	for _, s := range systems {
-		paths = append(paths, filepath.Join(dir, s))
-	}
-	tf, err := corpora.ReadParallel(paths...)
+	systems := append(slices.Clone(GMEGSystems), "source+error")
+	g, err := readGMEG(root, domain, systems...)
 	if err != nil {
 		return nil, err
 	}
-	src := tf[0].Tokens
+	src := g.source
 	scorePath := filepath.Join(root, "gmeg-dev", domain+"-segment-scores.csv")
-	f, err := os.Open(scorePath)
+	rows, err := readCSV(scorePath)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", scorePath, err)
 	}
 	if len(rows) != len(src)+1 {
 		return nil, fmt.Errorf("%s: %d score rows for %d sentences", scorePath, len(rows)-1, len(src))
@@ -78,12 +66,12 @@ func LoadGMEG(root, domain string) (*PrefSet, error) {
 	}
 	b := newPrefBuilder("gmeg-"+domain, "en")
 	for i := range src {
-		refs := [][]string{tf[1].Tokens[i], tf[2].Tokens[i], tf[3].Tokens[i], tf[4].Tokens[i]}
+		refs := g.lineRefs(i)
 		item := strconv.Itoa(i)
 		idx := make([]int, len(systems))
 		score := make([]float64, len(GMEGSystems))
 		for k, s := range systems {
-			idx[k] = b.output(item, s, src[i], tf[5+k].Tokens[i], refs)
+			idx[k] = b.output(item, s, src[i], g.outputs[k][i], refs)
 			if k < len(GMEGSystems) {
 				score[k] = math.NaN()
 				if strings.TrimSpace(rows[i+1][col[s]]) == "" {
@@ -111,14 +99,9 @@ func LoadGMEG(root, domain string) (*PrefSet, error) {
 // system's mean human rating.
 func GMEGCorpusScores(root, domain string) (map[string]float64, error) {
 	p := filepath.Join(root, "gmeg-dev", domain+"-corpus-scores.csv")
-	f, err := os.Open(p)
+	rows, err := readCSV(p)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	out := map[string]float64{}
 	for i, r := range rows[1:] {
@@ -138,20 +121,15 @@ func GMEGCorpusScores(root, domain string) (map[string]float64, error) {
 // the source over the source with errors inserted (source+error), judged
 // against the four references.
 func GMEGControl(root, domain string) (*PrefSet, error) {
-	dir := filepath.Join(root, "gmeg-dev", domain)
-	paths := []string{filepath.Join(dir, "source"), filepath.Join(dir, "source+error")}
-	for k := range 4 {
-		paths = append(paths, filepath.Join(dir, fmt.Sprintf("ref%d", k)))
-	}
-	tf, err := corpora.ReadParallel(paths...)
+	g, err := readGMEG(root, domain, "source+error")
 	if err != nil {
 		return nil, err
 	}
 	b := newPrefBuilder("gmeg-"+domain+" source over source+error", "en")
-	for i, src := range tf[0].Tokens {
-		refs := [][]string{tf[2].Tokens[i], tf[3].Tokens[i], tf[4].Tokens[i], tf[5].Tokens[i]}
+	for i, src := range g.source {
+		refs := g.lineRefs(i)
 		item := strconv.Itoa(i)
-		b.prefer(b.output(item, "source", src, src, refs), b.output(item, "source+error", src, tf[1].Tokens[i], refs), 1)
+		b.prefer(b.output(item, "source", src, src, refs), b.output(item, "source+error", src, g.outputs[0][i], refs), 1)
 	}
 	return b.set, nil
 }
@@ -179,20 +157,72 @@ func CorrectionsOverInput(name string, src [][]string, refs [][][]string) *PrefS
 
 // GMEGCorrectionsOverInput is CorrectionsOverInput on one GMEG domain.
 func GMEGCorrectionsOverInput(root, domain string) (*PrefSet, error) {
-	dir := filepath.Join(root, "gmeg-dev", domain)
-	paths := []string{filepath.Join(dir, "source")}
-	for k := range 4 {
-		paths = append(paths, filepath.Join(dir, fmt.Sprintf("ref%d", k)))
-	}
-	tf, err := corpora.ReadParallel(paths...)
+	g, err := readGMEG(root, domain)
 	if err != nil {
 		return nil, err
 	}
-	var refs [][][]string
-	for _, f := range tf[1:] {
-		refs = append(refs, f.Tokens)
+	return CorrectionsOverInput("gmeg-"+domain+" refs over input", g.source, g.refs), nil
+}
+
+// A sideBySide is a test set read line by line in step: the source, the
+// references (refs[k][i]: line i of reference k) and outputs (outputs[s][i]).
+type sideBySide struct {
+	source        [][]string
+	refs, outputs [][][]string
+}
+
+// readSideBySide reads the source, reference and output files side by
+// side (corpora.ReadParallel: the same number of lines in each).
+func readSideBySide(source string, refs, outputs []string) (*sideBySide, error) {
+	tf, err := corpora.ReadParallel(append(append([]string{source}, refs...), outputs...)...)
+	if err != nil {
+		return nil, err
 	}
-	return CorrectionsOverInput("gmeg-"+domain+" refs over input", tf[0].Tokens, refs), nil
+	c := &sideBySide{source: tf[0].Tokens}
+	for _, f := range tf[1 : 1+len(refs)] {
+		c.refs = append(c.refs, f.Tokens)
+	}
+	for _, f := range tf[1+len(refs):] {
+		c.outputs = append(c.outputs, f.Tokens)
+	}
+	return c, nil
+}
+
+// lineRefs returns the references of line i.
+func (c *sideBySide) lineRefs(i int) [][]string {
+	out := make([][]string, len(c.refs))
+	for k, r := range c.refs {
+		out[k] = r[i]
+	}
+	return out
+}
+
+// readGMEG reads one domain of GMEG's dev split (root/gmeg-dev/DOMAIN):
+// the source, the four references ref0..ref3 and the named outputs.
+func readGMEG(root, domain string, outputs ...string) (*sideBySide, error) {
+	dir := filepath.Join(root, "gmeg-dev", domain)
+	var refs, outs []string
+	for k := range 4 {
+		refs = append(refs, filepath.Join(dir, fmt.Sprintf("ref%d", k)))
+	}
+	for _, o := range outputs {
+		outs = append(outs, filepath.Join(dir, o))
+	}
+	return readSideBySide(filepath.Join(dir, "source"), refs, outs)
+}
+
+// readCSV reads a whole CSV file, its errors naming the file.
+func readCSV(path string) ([][]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rows, nil
 }
 
 // Degraded is the set of preferences true by construction: each good

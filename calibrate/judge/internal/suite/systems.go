@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"log"
 	"slices"
@@ -60,15 +61,7 @@ func gmegSystems(root string, sets []*judge.SuiteSet, refFeats, srcFeats []strin
 						h = append(h, v)
 					}
 				}
-				slices.SortFunc(ranks, func(a, b rank) int {
-					if a.v > b.v {
-						return -1
-					}
-					if a.v < b.v {
-						return 1
-					}
-					return 0
-				})
+				slices.SortFunc(ranks, func(a, b rank) int { return cmp.Compare(b.v, a.v) })
 				last := ranks[len(ranks)-1].name
 				for _, r := range ranks {
 					hv := "-"
