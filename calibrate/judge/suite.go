@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
@@ -58,8 +59,8 @@ func (s *SuiteSet) Form() evidence.Form {
 
 // LoadSuite reads every English preference set of the shared data in root
 // and computes its evidence with x. When cache is not empty, evidence is
-// read from and written to that gob file (keyed by nothing: delete it
-// when the data or the features change).
+// read from that gob file if it was written for the same sets and
+// features, and written to it otherwise.
 func LoadSuite(root string, x *evidence.Extractor, cache string, log io.Writer) ([]*SuiteSet, error) {
 	var sets []*SuiteSet
 	add := func(ps *PrefSet, group, kind string, weight float64, refs bool) {
@@ -139,37 +140,43 @@ func LoadSuite(root string, x *evidence.Extractor, cache string, log io.Writer) 
 	}
 	add(deg, "jfleg", "constructed", 1, true)
 
+	key := suiteCacheKey(sets)
 	if cache != "" {
-		if f, err := os.Open(cache); err == nil {
-			var vals [][]evidence.Values
-			err := gob.NewDecoder(f).Decode(&vals)
-			f.Close()
-			if err == nil && len(vals) == len(sets) {
-				for i, s := range sets {
-					s.Vals = vals[i]
-				}
-				return sets, nil
+		if c, err := readSuiteCache(cache); err == nil && slices.Equal(c.Key, key) {
+			for i, s := range sets {
+				s.Vals = c.Vals[i]
+			}
+			return sets, nil
+		}
+	}
+	// An output judged against the same source and references in two sets
+	// (TMU-GFM's outputs in its four sets, GMEG's sources in its ratings
+	// and its control) is computed once.
+	memo := map[string]evidence.Values{}
+	for _, s := range sets {
+		s.Vals = make([]evidence.Values, len(s.Outputs))
+		todo := &PrefSet{Name: s.Name, Language: s.Language}
+		var at []int
+		for i, o := range s.Outputs {
+			if v, ok := memo[outputKey(o, s.Form())]; ok {
+				s.Vals[i] = v
+			} else {
+				todo.Outputs = append(todo.Outputs, o)
+				at = append(at, i)
 			}
 		}
-	}
-	for _, s := range sets {
-		fmt.Fprintf(log, "evidence: %s (%d outputs)\n", s.Name, len(s.Outputs))
-		s.Vals = s.Evidence(x, s.Form())
+		fmt.Fprintf(log, "evidence: %s (%d outputs, %d new)\n", s.Name, len(s.Outputs), len(at))
+		for j, v := range todo.Evidence(x, s.Form()) {
+			s.Vals[at[j]] = v
+			memo[outputKey(s.Outputs[at[j]], s.Form())] = v
+		}
 	}
 	if cache != "" {
-		f, err := os.Create(cache)
-		if err != nil {
-			return nil, err
+		c := suiteCache{Key: key}
+		for _, s := range sets {
+			c.Vals = append(c.Vals, s.Vals)
 		}
-		vals := make([][]evidence.Values, len(sets))
-		for i, s := range sets {
-			vals[i] = s.Vals
-		}
-		if err := gob.NewEncoder(f).Encode(vals); err != nil {
-			f.Close()
-			return nil, err
-		}
-		if err := f.Close(); err != nil {
+		if err := writeSuiteCache(cache, c); err != nil {
 			return nil, err
 		}
 	}
@@ -259,6 +266,56 @@ func FitSuite(sets []*SuiteSet, opt SuiteOptions) (*pairwise.Model, error) {
 		}
 	}
 	return pairwise.Fit(x, pairs, pairwise.Settings{L2: opt.L2})
+}
+
+// outputKey names what an output's evidence depends on: its form, source,
+// text and references.
+func outputKey(o PrefOutput, form evidence.Form) string {
+	k := form.String() + "\x00" + strings.Join(o.Source, " ") + "\x00" + strings.Join(o.Output, " ")
+	for _, r := range o.Refs {
+		k += "\x00" + strings.Join(r, " ")
+	}
+	return k
+}
+
+// A suiteCache is the suite's evidence saved by LoadSuite, with the key it
+// is valid for.
+type suiteCache struct {
+	Key  []string
+	Vals [][]evidence.Values
+}
+
+// suiteCacheKey names what the cached evidence depends on: every set's
+// name and size, and the features computed.
+func suiteCacheKey(sets []*SuiteSet) []string {
+	key := evidence.AllNames(evidence.FormReference)
+	for _, s := range sets {
+		key = append(key, fmt.Sprintf("%s/%d/%d", s.Name, len(s.Outputs), len(s.Pairs)))
+	}
+	return key
+}
+
+func readSuiteCache(path string) (suiteCache, error) {
+	var c suiteCache
+	f, err := os.Open(path)
+	if err != nil {
+		return c, err
+	}
+	defer f.Close()
+	err = gob.NewDecoder(f).Decode(&c)
+	return c, err
+}
+
+func writeSuiteCache(path string, c suiteCache) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := gob.NewEncoder(f).Encode(c); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // ItemFolds assigns each item of ps to one of k folds, shuffled by seed.

@@ -25,7 +25,7 @@ import (
 
 func main() {
 	data := flag.String("data", datadir.Root(), "shared data folder")
-	cache := flag.String("cache", "", "evidence cache file (gob; delete it when data or features change)")
+	cache := flag.String("cache", "", "evidence cache file (gob; rewritten when the sets or features change)")
 	l2 := flag.Float64("l2", judge.SuiteL2, "ridge penalty of the overall rankers")
 	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out (experiments)")
 	weights := flag.String("w", "", "comma-separated set=weight overrides (experiments)")
