@@ -249,46 +249,50 @@ func readJFLEG(root, split string) ([]*corpora.TextFile, error) {
 }
 
 // Evidence computes the features of every output in form, annotating each
-// source and reference once per item.
+// source and its references once per item and set of references.
 func (ps *PrefSet) Evidence(x *evidence.Extractor, form evidence.Form) []evidence.Values {
-	type item struct {
+	// A context is a source with the references its outputs are judged
+	// against: one item may have several (CorrectionsOverInput judges
+	// each correction against the others), so it is keyed by both.
+	type context struct {
+		first    PrefOutput
 		src      *edits.Sentence
 		refs     []*edits.Sentence
 		refEdits [][]edits.Edit
 	}
-	items := map[string]*item{}
-	var order []string
-	for _, o := range ps.Outputs {
-		if items[o.Item] == nil {
-			items[o.Item] = &item{}
-			order = append(order, o.Item)
+	contextKey := func(o PrefOutput) string {
+		k := o.Item
+		for _, r := range o.Refs {
+			k += "\x00" + strings.Join(r, " ")
 		}
+		return k
 	}
-	first := map[string]PrefOutput{}
+	contexts := map[string]*context{}
+	var order []*context
 	for _, o := range ps.Outputs {
-		if _, ok := first[o.Item]; !ok {
-			first[o.Item] = o
+		if k := contextKey(o); contexts[k] == nil {
+			contexts[k] = &context{first: o}
+			order = append(order, contexts[k])
 		}
 	}
 	edits.Parallel(len(order), func(k int) {
-		o := first[order[k]]
-		it := items[order[k]]
+		c := order[k]
 		if form <= evidence.FormSource {
-			it.src = x.Lang.Annotate(o.Source)
+			c.src = x.Lang.Annotate(c.first.Source)
 		}
 		if form == evidence.FormReference {
-			for _, r := range o.Refs {
+			for _, r := range c.first.Refs {
 				rs := x.Lang.Annotate(r)
-				it.refs = append(it.refs, rs)
-				it.refEdits = append(it.refEdits, edits.Extract(x.Lang, it.src, rs, x.Options))
+				c.refs = append(c.refs, rs)
+				c.refEdits = append(c.refEdits, edits.Extract(x.Lang, c.src, rs, x.Options))
 			}
 		}
 	})
 	out := make([]evidence.Values, len(ps.Outputs))
 	edits.Parallel(len(ps.Outputs), func(k int) {
 		o := ps.Outputs[k]
-		it := items[o.Item]
-		out[k], _ = x.Compute(evidence.Input{Source: it.src, Hyp: x.Lang.Annotate(o.Output), Refs: it.refs, RefEdits: it.refEdits})
+		c := contexts[contextKey(o)]
+		out[k], _ = x.Compute(evidence.Input{Source: c.src, Hyp: x.Lang.Annotate(o.Output), Refs: c.refs, RefEdits: c.refEdits})
 	})
 	return out
 }
