@@ -30,7 +30,6 @@ func main() {
 	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out (experiments)")
 	weights := flag.String("w", "", "comma-separated set=weight overrides (experiments)")
 	only := flag.Bool("only", false, "train only on the sets named by -w (experiments)")
-	inter := flag.Bool("inter", false, "add interaction features (experiments)")
 	sections := flag.String("sections", "sets,tmu,gmeg,gjg15,gaming", "which sections to print")
 	flag.Parse()
 	log.SetFlags(0)
@@ -66,15 +65,8 @@ func main() {
 			}
 		}
 	}
-	var extra []string
-	if *inter {
-		extra = addInteractions(sets)
-	}
 	features := func(form evidence.Form) []string {
 		var out []string
-		if form != evidence.FormAlone {
-			out = append(out, extra...)
-		}
 		for _, n := range evidence.AllNames(form) {
 			keep := true
 			for _, p := range strings.Split(*drop, ",") {

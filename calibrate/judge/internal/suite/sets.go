@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"log"
-	"math"
 
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/edits"
@@ -156,5 +155,3 @@ func setTable(sets []*judge.SuiteSet, features func(evidence.Form) []string, l2 
 		}
 	}
 }
-
-var _ = math.NaN
