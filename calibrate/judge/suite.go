@@ -213,59 +213,35 @@ type SuiteOptions struct {
 func Usable(s *SuiteSet, form evidence.Form) bool { return form != evidence.FormReference || s.Refs }
 
 // FitSuite fits the overall ranker of one form to the suite's training
-// sets (WeightIn(form) > 0) less what opt leaves out, weighting as
-// FitRanker does: each set's pairs together weigh its weight times the
-// largest set's total.
+// sets (WeightIn(form) > 0) less what opt leaves out, the sets weighted
+// as FitRanker weighs them (stack); a fold is held out after weighting,
+// as in FitRanker's cross-validation.
 func FitSuite(sets []*SuiteSet, opt SuiteOptions) (*pairwise.Model, error) {
 	if opt.L2 == 0 {
 		opt.L2 = 10
 	}
-	var x [][]float64
-	var pairs []pairwise.Pair
-	type part struct {
-		start int
-		s     *SuiteSet
-		keep  []bool
-		total float64
-	}
-	var parts []part
-	maxW := 0.0
+	var train []*SuiteSet
+	var prefs []*PrefSet
+	var vals [][]evidence.Values
+	var weights []float64
 	for _, s := range sets {
-		w := s.WeightIn(opt.Form)
-		if w == 0 || s.Group == opt.LeaveOut || !Usable(s, opt.Form) {
-			continue
+		if w := s.WeightIn(opt.Form); w > 0 && s.Group != opt.LeaveOut && Usable(s, opt.Form) {
+			train, prefs, vals, weights = append(train, s), append(prefs, s.PrefSet), append(vals, s.Vals), append(weights, w)
 		}
-		p := part{start: len(x), s: s}
-		if opt.Folds > 0 {
+	}
+	d := stack(prefs, vals, RankOptions{Features: opt.Features, Weights: weights, Folds: 1})
+	pairs := d.pairs
+	if opt.Folds > 0 {
+		heldOut := make([]bool, len(d.x))
+		for k, s := range train {
 			fold := ItemFolds(s.PrefSet, opt.Folds, opt.Seed)
-			p.keep = make([]bool, len(s.Outputs))
 			for i, o := range s.Outputs {
-				p.keep[i] = fold[o.Item] != opt.Fold
+				heldOut[d.start[k]+i] = fold[o.Item] == opt.Fold
 			}
 		}
-		for _, v := range s.Vals {
-			x = append(x, v.Vector(opt.Features))
-		}
-		for _, pr := range s.Pairs {
-			if p.keep == nil || (p.keep[pr.Better] && p.keep[pr.Worse]) {
-				p.total += weightOf(pr)
-			}
-		}
-		maxW = max(maxW, p.total)
-		parts = append(parts, p)
+		pairs = slices.DeleteFunc(slices.Clone(pairs), func(p pairwise.Pair) bool { return heldOut[p.Better] || heldOut[p.Worse] })
 	}
-	for _, p := range parts {
-		if p.total == 0 {
-			continue
-		}
-		scale := p.s.WeightIn(opt.Form) * maxW / p.total
-		for _, pr := range p.s.Pairs {
-			if p.keep == nil || (p.keep[pr.Better] && p.keep[pr.Worse]) {
-				pairs = append(pairs, pairwise.Pair{Better: p.start + pr.Better, Worse: p.start + pr.Worse, Weight: weightOf(pr) * scale})
-			}
-		}
-	}
-	return pairwise.Fit(x, pairs, pairwise.Settings{L2: opt.L2})
+	return pairwise.Fit(d.x, pairs, pairwise.Settings{L2: opt.L2})
 }
 
 // outputKey names what an output's evidence depends on: its form, source,
