@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
@@ -28,10 +29,47 @@ type RankModel struct {
 	Pairwise *pairwise.Model `json:"pairwise"`
 	// Low and High are the training outputs' 1st and 99th percentile
 	// scores: Value maps Low to 0 and High to 1.
-	Low      float64        `json:"low"`
-	High     float64        `json:"high"`
-	Training RankTraining   `json:"training"`
-	CV       RankValidation `json:"cross_validation"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+	// Composition, when set, says how the score was built from the
+	// raters' own dimensions: each rating model's linear predictor was a
+	// feature of its own, and the evidence features (a larger ridge
+	// penalty) adjust the sum. The weights are folded into Pairwise, so
+	// Score needs nothing else; Composition explains it.
+	Composition *Composition   `json:"composition,omitempty"`
+	Training    RankTraining   `json:"training"`
+	CV          RankValidation `json:"cross_validation"`
+}
+
+// A Composition is the share of each rating scale in a RankModel's score.
+type Composition struct {
+	Scales []ScaleWeight `json:"scales"`
+	// EvidencePenalty is the ridge multiplier of the evidence features
+	// against the scales' 1.
+	EvidencePenalty float64 `json:"evidence_penalty"`
+	// Share is the part of the score's variance over the training
+	// outputs that the scales' terms account for: 1 − var(evidence
+	// terms)/var(score).
+	Share float64 `json:"share"`
+}
+
+// String says what the score is built on, e.g. "grammaticality 0.41,
+// fluency 0.30, meaning 0.22 per SD; 71% of its spread".
+func (c *Composition) String() string {
+	var parts []string
+	for _, s := range c.Scales {
+		parts = append(parts, fmt.Sprintf("%s %.2f", s.Scale, s.Weight))
+	}
+	return fmt.Sprintf("%s per SD; %.0f%% of its spread", strings.Join(parts, ", "), 100*c.Share)
+}
+
+// A ScaleWeight is one scale's weight in a Composition: the score's
+// change for one standard deviation of the scale model's linear predictor
+// over the training outputs.
+type ScaleWeight struct {
+	Scale  string  `json:"scale"`
+	Form   string  `json:"form"`
+	Weight float64 `json:"weight"`
 }
 
 // RankTraining records what a RankModel was fitted on.
@@ -97,6 +135,16 @@ func (m *RankModel) check() error {
 		return fmt.Errorf("rank model has %d features but %d coefficients", len(m.Features), len(p.Coef))
 	case !(m.High > m.Low):
 		return fmt.Errorf("rank model has an empty score range [%v, %v]", m.Low, m.High)
+	}
+	if c := m.Composition; c != nil {
+		if !(c.EvidencePenalty > 0) || math.IsInf(c.EvidencePenalty, 0) || math.IsNaN(c.Share) || c.Share > 1 {
+			return fmt.Errorf("rank model's composition has evidence penalty %v and share %v", c.EvidencePenalty, c.Share)
+		}
+		for i, s := range c.Scales {
+			if s.Scale == "" || math.IsNaN(s.Weight) || math.IsInf(s.Weight, 0) {
+				return fmt.Errorf("rank model's composition: scale %d (%q) has weight %v", i+1, s.Scale, s.Weight)
+			}
+		}
 	}
 	return nil
 }

@@ -183,6 +183,26 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 		}
 	}
 
+	// English grammaticality, fluency and meaning: TMU-GFM's five raters
+	// on the scales of seed 001 (FitTMUGFM).
+	tmu, err := LoadTMUGFM(root)
+	if err != nil {
+		return nil, err
+	}
+	scaleModels := ModelSet{}
+	for _, q := range []string{Grammaticality, Fluency, Meaning} {
+		f, order, err := FitTMUGFM(tmu, enx, q)
+		if err != nil {
+			return nil, err
+		}
+		m := f.Model
+		fmt.Fprintf(log, "%-34s units %5d  CV rho %.3f  kappa(lin) %.3f  kappa(quad) %.3f; same-source pairs %.3f\n", f.FileName(), m.CV.N, m.CV.Spearman, m.CV.KappaLinear, m.CV.KappaQuadratic, order)
+		out = append(out, f)
+		if err := scaleModels.Add(q, m); err != nil {
+			return nil, err
+		}
+	}
+
 	// The English overall score: every English preference set of the
 	// suite (LoadSuite: GJG15's rankings, Sottana's ratings, TMU-GFM's
 	// three scales, GMEG's ratings in two domains, and the preferences
@@ -225,27 +245,15 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 				weights = append(weights, w)
 			}
 		}
-		f, err := rank("en", sets, RankOptions{Form: form, Features: evidence.AllNames(form), Weights: weights, L2: SuiteL2})
+		o, err := OverallSuiteOptions(scaleModels, form)
+		if err != nil {
+			return nil, err
+		}
+		f, err := rank("en", sets, RankOptions{Form: form, Features: o.Features, Weights: weights, L2: o.L2, Scales: o.Scales, EvidencePenalty: o.EvidencePenalty})
 		if err != nil {
 			return nil, err
 		}
 		logRanker(f)
-		out = append(out, f)
-	}
-
-	// English grammaticality, fluency and meaning: TMU-GFM's five raters
-	// on the scales of seed 001 (FitTMUGFM).
-	tmu, err := LoadTMUGFM(root)
-	if err != nil {
-		return nil, err
-	}
-	for _, q := range []string{Grammaticality, Fluency, Meaning} {
-		f, order, err := FitTMUGFM(tmu, enx, q)
-		if err != nil {
-			return nil, err
-		}
-		m := f.Model
-		fmt.Fprintf(log, "%-34s units %5d  CV rho %.3f  kappa(lin) %.3f  kappa(quad) %.3f; same-source pairs %.3f\n", f.FileName(), m.CV.N, m.CV.Spearman, m.CV.KappaLinear, m.CV.KappaQuadratic, order)
 		out = append(out, f)
 	}
 

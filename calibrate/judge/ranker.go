@@ -6,6 +6,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
+	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -20,6 +21,15 @@ type RankOptions struct {
 	Folds   int     // cross-validation folds grouped by item; default 10
 	Seed    uint64  // fold assignment; default 1
 	L2      float64 // ridge penalty on standardised weights; default 10
+	// Scales, when not empty, compose the score of the raters' own
+	// dimensions: each rating model's linear predictor is a column of its
+	// own with ridge multiplier 1, while every evidence feature pays
+	// EvidencePenalty times L2, so the evidence adjusts the scales' sum
+	// where they cannot explain the preferences. Each model's features
+	// must be among Features. The fitted weights are folded back into one
+	// linear model over Features (see compose).
+	Scales          []*calibrate.Model
+	EvidencePenalty float64 // default 1
 }
 
 func (o *RankOptions) defaults() {
@@ -74,7 +84,11 @@ func stack(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) rankData 
 	for s, ps := range sets {
 		d.start = append(d.start, len(d.x))
 		for i, o := range ps.Outputs {
-			d.x = append(d.x, vals[s][i].Vector(opt.Features))
+			row := vals[s][i].Vector(opt.Features)
+			for _, m := range opt.Scales {
+				row = append(row, m.Ordinal.Linear(vals[s][i].Vector(m.Features)))
+			}
+			d.x = append(d.x, row)
 			d.fold = append(d.fold, fold[o.Item])
 		}
 		scale := 1.0
@@ -120,27 +134,27 @@ func FitRanker(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) (*cal
 				train = append(train, p)
 			}
 		}
-		m, err := pairwise.Fit(d.x, train, pairwise.Settings{L2: opt.L2})
+		m, _, err := compose(d.x, train, opt)
 		if err != nil {
 			return nil, nil, fmt.Errorf("judge: fold %d: %w", f+1, err)
 		}
 		for i := range d.x {
 			if d.fold[i] == f {
-				cv[i] = m.Score(d.x[i])
+				cv[i] = m.Score(d.x[i][:len(opt.Features)])
 			}
 		}
 	}
-	m, err := pairwise.Fit(d.x, d.pairs, pairwise.Settings{L2: opt.L2})
+	m, comp, err := compose(d.x, d.pairs, opt)
 	if err != nil {
 		return nil, nil, fmt.Errorf("judge: %w", err)
 	}
 	rm := &calibrate.RankModel{
-		Scale: "overall", Language: opt.Language, Form: opt.Form.String(), Features: opt.Features, Pairwise: m,
+		Scale: "overall", Language: opt.Language, Form: opt.Form.String(), Features: opt.Features, Pairwise: m, Composition: comp,
 		Training: calibrate.RankTraining{Pairs: len(d.pairs), Outputs: len(d.x), Folds: opt.Folds, Seed: opt.Seed, L2: opt.L2},
 	}
 	all := make([]float64, len(d.x))
 	for i := range d.x {
-		all[i] = m.Score(d.x[i])
+		all[i] = m.Score(d.x[i][:len(opt.Features)])
 	}
 	rm.SetRange(all)
 	out := make([][]float64, len(sets))
@@ -150,4 +164,103 @@ func FitRanker(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) (*cal
 		rm.CV.Sets = append(rm.CV.Sets, calibrate.RankSetValidation{Data: ps.Name, Pairs: len(ps.Pairs), Accuracy: ps.Accuracy(out[s])})
 	}
 	return rm, out, nil
+}
+
+// compose fits the pairwise model of x's rows (opt.Features, then one
+// column per opt.Scales) to pairs and folds the scale columns back into
+// the evidence features: a scale model's linear predictor is
+// Σ β_i (x_i − M_i)/S_i over its features, so its weight a adds a·β_i/S_i
+// to the raw weight of each; the score changes by a constant only. It
+// returns the model over opt.Features and, with scales, the composition.
+func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.Model, *calibrate.Composition, error) {
+	nf := len(opt.Features)
+	var pen []float64
+	if len(opt.Scales) > 0 {
+		ep := opt.EvidencePenalty
+		if ep == 0 {
+			ep = 1
+		}
+		pen = make([]float64, nf+len(opt.Scales))
+		for j := range pen {
+			pen[j] = 1
+			if j < nf {
+				pen[j] = ep
+			}
+		}
+	}
+	if len(opt.Scales) == 0 {
+		return fitOrErr(pairwise.Fit(x, pairs, pairwise.Settings{L2: opt.L2}))
+	}
+	// A scale enters with a weight of at least 0: a rater's dimension
+	// that the preferences would weigh against (grammaticality beside
+	// fluency, the two moving together) is dropped and the rest refitted,
+	// its column then costing so much that its weight stays 0.
+	var m *pairwise.Model
+	for {
+		var err error
+		m, err = pairwise.Fit(x, pairs, pairwise.Settings{L2: opt.L2, Penalty: pen})
+		if err != nil {
+			return nil, nil, err
+		}
+		worst := -1
+		for k := range opt.Scales {
+			if c := m.Coef[nf+k]; c < 0 && pen[nf+k] != droppedScale && (worst < 0 || c < m.Coef[nf+worst]) {
+				worst = k
+			}
+		}
+		if worst < 0 {
+			break
+		}
+		pen[nf+worst] = droppedScale
+	}
+	col := map[string]int{}
+	for j, n := range opt.Features {
+		col[n] = j
+	}
+	raw := make([]float64, nf)
+	for j := range nf {
+		raw[j] = m.Coef[j] / m.Scale[j]
+	}
+	comp := &calibrate.Composition{EvidencePenalty: pen[0]}
+	for k, sm := range opt.Scales {
+		a := m.Coef[nf+k] / m.Scale[nf+k]
+		if pen[nf+k] == droppedScale {
+			a = 0
+		}
+		for i, n := range sm.Features {
+			j, ok := col[n]
+			if !ok {
+				return nil, nil, fmt.Errorf("scale %s (%s) needs feature %s, not among the ranker's", sm.Scale, sm.Form, n)
+			}
+			raw[j] += a * sm.Ordinal.Coef[i] / sm.Ordinal.Scale[i]
+		}
+		comp.Scales = append(comp.Scales, calibrate.ScaleWeight{Scale: sm.Scale, Form: sm.Form, Weight: a * m.Scale[nf+k]})
+	}
+	out := &pairwise.Model{Mean: m.Mean[:nf:nf], Scale: m.Scale[:nf:nf], Coef: make([]float64, nf)}
+	for j := range nf {
+		out.Coef[j] = raw[j] * out.Scale[j]
+	}
+	// The evidence terms' share of the score's variance over the rows.
+	evid := make([]float64, len(x))
+	total := make([]float64, len(x))
+	for i, row := range x {
+		for j := range nf {
+			evid[i] += m.Coef[j] * (row[j] - m.Mean[j]) / m.Scale[j]
+		}
+
+		total[i] = out.Score(row[:nf])
+	}
+	if sd := stat.PopStdDev(total); sd > 0 {
+		r := stat.PopStdDev(evid) / sd
+		comp.Share = 1 - r*r
+	}
+	return out, comp, nil
+}
+
+// droppedScale is the ridge multiplier that keeps a dropped scale's
+// weight at 0 (to within about 1e-9 of the others').
+const droppedScale = 1e12
+
+func fitOrErr(m *pairwise.Model, err error) (*pairwise.Model, *calibrate.Composition, error) {
+	return m, nil, err
 }

@@ -408,6 +408,9 @@ func (j *Judge) Scales(forms []evidence.Form, files map[*calibrate.Model]string)
 				name := "the mean of the other quantities, each mapped to 0-1"
 				if r := j.Rankers.best(f); r != nil {
 					name = j.rankerName(lang, r)
+					if r.Composition != nil && sc.Note == "" {
+						sc.Note = "built on " + r.Composition.String()
+					}
 				}
 				if !slices.Contains(sc.Models, name) {
 					sc.Models = append(sc.Models, name)

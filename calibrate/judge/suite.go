@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
@@ -200,6 +201,10 @@ type SuiteOptions struct {
 	Form     evidence.Form
 	Features []string
 	L2       float64 // default 10
+	// Scales and EvidencePenalty compose the score of rating models'
+	// linear predictors, as in RankOptions.
+	Scales          []*calibrate.Model
+	EvidencePenalty float64
 	// LeaveOut names a group kept out of training ("" keeps none out).
 	LeaveOut string
 	// Fold, when Folds > 0, keeps out of training every output whose
@@ -229,7 +234,8 @@ func FitSuite(sets []*SuiteSet, opt SuiteOptions) (*pairwise.Model, error) {
 			train, prefs, vals, weights = append(train, s), append(prefs, s.PrefSet), append(vals, s.Vals), append(weights, w)
 		}
 	}
-	d := stack(prefs, vals, RankOptions{Features: opt.Features, Weights: weights, Folds: 1})
+	ro := RankOptions{Features: opt.Features, Weights: weights, Folds: 1, L2: opt.L2, Scales: opt.Scales, EvidencePenalty: opt.EvidencePenalty}
+	d := stack(prefs, vals, ro)
 	pairs := d.pairs
 	if opt.Folds > 0 {
 		heldOut := make([]bool, len(d.x))
@@ -241,7 +247,8 @@ func FitSuite(sets []*SuiteSet, opt SuiteOptions) (*pairwise.Model, error) {
 		}
 		pairs = slices.DeleteFunc(slices.Clone(pairs), func(p pairwise.Pair) bool { return heldOut[p.Better] || heldOut[p.Worse] })
 	}
-	return pairwise.Fit(d.x, pairs, pairwise.Settings{L2: opt.L2})
+	m, _, err := compose(d.x, pairs, ro)
+	return m, err
 }
 
 // outputKey names what an output's evidence depends on: its form, source,

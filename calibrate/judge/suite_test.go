@@ -26,15 +26,24 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	models, err := Defaults("en")
+	if err != nil {
+		t.Fatal(err)
+	}
 	loso := func(form evidence.Form) map[string][]float64 {
 		out := map[string][]float64{}
-		feats := evidence.AllNames(form)
+		opt, err := OverallSuiteOptions(ModelSet(models), form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		feats := opt.Features
 		groups := map[string]bool{}
 		for _, s := range sets {
 			groups[s.Group] = true
 		}
 		for g := range groups {
-			m, err := FitSuite(sets, SuiteOptions{Form: form, Features: feats, L2: SuiteL2, LeaveOut: g})
+			opt.LeaveOut = g
+			m, err := FitSuite(sets, opt)
 			if err != nil {
 				t.Fatal(err)
 			}

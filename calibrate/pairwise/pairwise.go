@@ -39,6 +39,11 @@ type Pair struct {
 type Settings struct {
 	// L2 is λ, the ridge penalty on the standardised weights; zero means 1.
 	L2 float64
+	// Penalty, when not nil, multiplies λ feature by feature (one value
+	// per column of x, each > 0): a feature with Penalty 4 pays four times
+	// the ridge of one with 1, so the fit leans on it only where the
+	// others cannot explain the preferences.
+	Penalty []float64
 	// MaxIterations bounds Newton's method; zero means 50.
 	MaxIterations int
 }
@@ -83,6 +88,21 @@ func Fit(x [][]float64, pairs []Pair, s Settings) (*Model, error) {
 	if l2 == 0 {
 		l2 = 1
 	}
+	pen := make([]float64, d)
+	for j := range pen {
+		pen[j] = l2
+	}
+	if s.Penalty != nil {
+		if len(s.Penalty) != d {
+			return nil, fmt.Errorf("%w: %d penalties for %d features", ErrData, len(s.Penalty), d)
+		}
+		for j, p := range s.Penalty {
+			if !(p > 0) || math.IsInf(p, 0) {
+				return nil, fmt.Errorf("%w: penalty %d is %v", ErrData, j, p)
+			}
+			pen[j] = l2 * p
+		}
+	}
 	maxIter := s.MaxIterations
 	if maxIter == 0 {
 		maxIter = 50
@@ -107,7 +127,10 @@ func Fit(x [][]float64, pairs []Pair, s Settings) (*Model, error) {
 		for k, dk := range diffs {
 			l += weights[k] * softplus(-dot(w, dk))
 		}
-		return l + l2/2*dot(w, w)
+		for j, v := range w {
+			l += pen[j] / 2 * v * v
+		}
+		return l
 	}
 	cur := loss(w)
 	g := make([]float64, d)
@@ -116,7 +139,7 @@ func Fit(x [][]float64, pairs []Pair, s Settings) (*Model, error) {
 	hess := mat.NewSymDense(d, nil)
 	for range maxIter {
 		for j := range d {
-			g[j] = l2 * w[j]
+			g[j] = pen[j] * w[j]
 		}
 		clear(h)
 		for k, dk := range diffs {
@@ -137,7 +160,7 @@ func Fit(x [][]float64, pairs []Pair, s Settings) (*Model, error) {
 			}
 		}
 		for i := range d {
-			hess.SetSym(i, i, h[i*d+i]+l2)
+			hess.SetSym(i, i, h[i*d+i]+pen[i])
 			for j := i + 1; j < d; j++ {
 				hess.SetSym(i, j, h[i*d+j])
 			}

@@ -96,3 +96,49 @@ func BenchmarkFit(b *testing.B) {
 		}
 	}
 }
+
+// TestPenaltyShiftsWeight fits two copies of the same informative feature:
+// unpenalised they share the weight equally; with the second penalised
+// 100 times, the first carries it (the ridge's solution puts weight on
+// each copy in inverse proportion to its penalty).
+func TestPenaltyShiftsWeight(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const n = 1000
+	x := make([][]float64, n)
+	var pairs []Pair
+	for i := range x {
+		v := rng.NormFloat64()
+		x[i] = []float64{v, v}
+	}
+	for i := 0; i+1 < n; i += 2 {
+		if x[i][0] > x[i+1][0] {
+			pairs = append(pairs, Pair{Better: i, Worse: i + 1})
+		} else {
+			pairs = append(pairs, Pair{Better: i + 1, Worse: i})
+		}
+	}
+	same, err := Fit(x, pairs, Settings{L2: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ones, err := Fit(x, pairs, Settings{L2: 1, Penalty: []float64{1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(same.Coef[0]-same.Coef[1]) > 1e-6 || math.Abs(same.Coef[0]-ones.Coef[0]) > 1e-9 {
+		t.Errorf("unpenalised copies: %v, with Penalty 1: %v; want equal", same.Coef, ones.Coef)
+	}
+	pen, err := Fit(x, pairs, Settings{L2: 1, Penalty: []float64{1, 100}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ridge on duplicated columns: w1/w2 = p2/p1 = 100 at the optimum.
+	if r := pen.Coef[0] / pen.Coef[1]; math.Abs(r-100) > 1 {
+		t.Errorf("penalised copies %v: ratio %.2f, want 100", pen.Coef, r)
+	}
+	for _, bad := range [][]float64{{1}, {1, 0}, {1, math.Inf(1)}, {1, math.NaN()}} {
+		if _, err := Fit(x, pairs, Settings{L2: 1, Penalty: bad}); err == nil {
+			t.Errorf("penalty %v: no error", bad)
+		}
+	}
+}

@@ -27,11 +27,17 @@ func main() {
 	data := flag.String("data", datadir.Root(), "shared data folder")
 	cache := flag.String("cache", "", "evidence cache file (gob; rewritten when the sets or features change)")
 	l2 := flag.Float64("l2", judge.SuiteL2, "ridge penalty of the overall rankers")
+	featSets := flag.String("features", "", "comma-separated set name parts whose single-feature accuracies to print (experiments)")
+	flag.BoolVar(&free, "free", false, "measure judge v3's first ranker: every feature, no scales (experiments)")
+	flag.Float64Var(&evidencePenalty, "evpen", 0, "ridge multiplier of the evidence features beside the scales in every form (0: judge.OverallEvidencePenalty)")
+	flag.StringVar(&tmuFeatures, "tmufeats", "", "comma-separated features of the TMU-GFM scale models in the tmu section's CV (experiments)")
+	tmuPen := flag.Float64("tmul2", 1, "ridge penalty of the TMU-GFM scale models in the tmu section")
 	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out (experiments)")
 	weights := flag.String("w", "", "comma-separated set=weight overrides (experiments)")
 	only := flag.Bool("only", false, "train only on the sets named by -w (experiments)")
 	sections := flag.String("sections", "sets,tmu,gmeg,gjg15,gaming", "which sections to print")
 	flag.Parse()
+	tmuL2 = *tmuPen
 	log.SetFlags(0)
 	x, err := judge.EnglishExtractor()
 	if err != nil {
@@ -42,7 +48,7 @@ func main() {
 		tmuScales(*data, x)
 	}
 	var sets []*judge.SuiteSet
-	if want("sets") || want("gmeg") || want("gjg15") {
+	if want("sets") || want("gmeg") || want("gjg15") || *featSets != "" {
 		sets, err = judge.LoadSuite(*data, x, *cache, os.Stderr)
 		if err != nil {
 			log.Fatal(err)
@@ -67,7 +73,11 @@ func main() {
 	}
 	features := func(form evidence.Form) []string {
 		var out []string
-		for _, n := range evidence.AllNames(form) {
+		all := judge.OverallFeatures(form)
+		if free {
+			all = evidence.AllNames(form)
+		}
+		for _, n := range all {
 			keep := true
 			for _, p := range strings.Split(*drop, ",") {
 				if p != "" && strings.HasPrefix(n, p) {
@@ -79,6 +89,9 @@ func main() {
 			}
 		}
 		return out
+	}
+	if *featSets != "" {
+		featureTable(sets, *featSets)
 	}
 	if want("sets") {
 		setTable(sets, features, *l2)

@@ -11,6 +11,35 @@ import (
 	"github.com/gecmetric/gecmetric/metrics/m2"
 )
 
+// free measures the ranker judge v3 first shipped (flag -free): every
+// feature of the form, no scales. evidencePenalty, when not 0, replaces
+// judge.OverallEvidencePenalty in every form (flag -evpen).
+var (
+	free            bool
+	evidencePenalty float64
+)
+
+// composition returns the options that build the overall of form on the
+// default scale models, as FitDefaults does (none with -free).
+func composition(o judge.SuiteOptions) judge.SuiteOptions {
+	if free {
+		return o
+	}
+	models, err := judge.Defaults("en")
+	if err != nil {
+		log.Fatal(err)
+	}
+	def, err := judge.OverallSuiteOptions(models, o.Form)
+	if err != nil {
+		log.Fatal(err)
+	}
+	o.Scales, o.EvidencePenalty = def.Scales, def.EvidencePenalty
+	if evidencePenalty != 0 {
+		o.EvidencePenalty = evidencePenalty
+	}
+	return o
+}
+
 // groups lists the suite's data sets in order.
 func groups(sets []*judge.SuiteSet) []string {
 	var out []string
@@ -29,7 +58,7 @@ func groups(sets []*judge.SuiteSet) []string {
 func losoScores(sets []*judge.SuiteSet, form evidence.Form, feats []string, l2 float64) map[*judge.SuiteSet][]float64 {
 	out := map[*judge.SuiteSet][]float64{}
 	for _, g := range groups(sets) {
-		m, err := judge.FitSuite(sets, judge.SuiteOptions{Form: form, Features: feats, L2: l2, LeaveOut: g})
+		m, err := judge.FitSuite(sets, composition(judge.SuiteOptions{Form: form, Features: feats, L2: l2, LeaveOut: g}))
 		if err != nil {
 			log.Printf("form %s without %s: %v", form, g, err)
 			continue
@@ -51,7 +80,7 @@ func cvScores(sets []*judge.SuiteSet, form evidence.Form, feats []string, l2 flo
 		out[s] = make([]float64, len(s.Outputs))
 	}
 	for f := range k {
-		m, err := judge.FitSuite(sets, judge.SuiteOptions{Form: form, Features: feats, L2: l2, Fold: f, Folds: k, Seed: 1})
+		m, err := judge.FitSuite(sets, composition(judge.SuiteOptions{Form: form, Features: feats, L2: l2, Fold: f, Folds: k, Seed: 1}))
 		if err != nil {
 			log.Fatalf("form %s fold %d: %v", form, f, err)
 		}

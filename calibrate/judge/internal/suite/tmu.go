@@ -11,6 +11,12 @@ import (
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
+// tmuL2 is the ridge penalty of the TMU-GFM scale models (flag -tmul2).
+var tmuL2 float64
+
+// tmuFeatures, when set, replaces the scale models' features in the CV (flag -tmufeats).
+var tmuFeatures string
+
 func tmuScales(root string, x *evidence.Extractor) {
 	tmu, err := judge.LoadTMUGFM(root)
 	if err != nil {
@@ -57,6 +63,9 @@ func tmuScales(root string, x *evidence.Extractor) {
 // without its source.
 func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibrate.Unit, []float64) {
 	names := evidence.AllNames(judge.TMUGFMForms[q])
+	if tmuFeatures != "" {
+		names = strings.Split(tmuFeatures, ",")
+	}
 	rs := tmu.Ratings.OnScale(q)
 	units := calibrate.Units(rs, q, nil)
 	xs := judge.TMUGFMRows(tmu, x, units, names)
@@ -78,7 +87,7 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibr
 				tx = append(tx, xs[i])
 			}
 		}
-		m, _, err := calibrate.FitModel(rs[0].Scale, tu, tx, calibrate.FitOptions{Features: names, Folds: 2})
+		m, _, err := calibrate.FitModel(rs[0].Scale, tu, tx, calibrate.FitOptions{Features: names, Folds: 2, L2: tmuL2})
 		if err != nil {
 			log.Fatal(err)
 		}
