@@ -31,6 +31,8 @@ func main() {
 	flag.BoolVar(&free, "free", false, "measure judge v3's first ranker: every feature, no scales (experiments)")
 	flag.Float64Var(&evidencePenalty, "evpen", 0, "ridge multiplier of the evidence features beside the scales in every form (0: judge.OverallEvidencePenalty)")
 	flag.StringVar(&tmuFeatures, "tmufeats", "", "comma-separated features of the TMU-GFM scale models in the tmu section's CV (experiments)")
+	forms := flag.String("forms", "reference,source", "forms of the set table: reference, source, alone")
+	flag.Float64Var(&tmuRanked, "tmuranked", 0, "fit the TMU-GFM scales in the tmu section's CV as rankers with this ridge, placed by the ratings (experiments)")
 	tmuPen := flag.Float64("tmul2", 1, "ridge penalty of the TMU-GFM scale models in the tmu section")
 	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out (experiments)")
 	weights := flag.String("w", "", "comma-separated set=weight overrides (experiments)")
@@ -38,6 +40,14 @@ func main() {
 	sections := flag.String("sections", "sets,tmu,gmeg,gjg15,gaming", "which sections to print")
 	flag.Parse()
 	tmuL2 = *tmuPen
+	tableForms = nil
+	for _, f := range strings.Split(*forms, ",") {
+		form, ok := evidence.ParseForm(f)
+		if !ok {
+			log.Fatalf("-forms: unknown form %q", f)
+		}
+		tableForms = append(tableForms, form)
+	}
 	log.SetFlags(0)
 	x, err := judge.EnglishExtractor()
 	if err != nil {

@@ -11,6 +11,9 @@ import (
 	"github.com/gecmetric/gecmetric/metrics/m2"
 )
 
+// tableForms are the forms of the set table (flag -forms).
+var tableForms = []evidence.Form{evidence.FormReference, evidence.FormSource}
+
 // free measures the ranker judge v3 first shipped (flag -free): every
 // feature of the form, no scales. evidencePenalty, when not 0, replaces
 // judge.OverallEvidencePenalty in every form (flag -evpen).
@@ -153,7 +156,7 @@ func setTable(sets []*judge.SuiteSet, features func(evidence.Form) []string, l2 
 	}
 	fmt.Println("\n## Sentence level: same-source pairwise accuracy (ties count as wrong)")
 	fmt.Println("\nLOSO: the overall ranker fitted without the row's data set; CV: 5 folds by source sentence, the other data sets in training. Scales: the default models (* in-sample: fitted on TMU-GFM). Reference metrics against the set's references.")
-	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource} {
+	for _, form := range tableForms {
 		feats := features(form)
 		loso := losoScores(sets, form, feats, l2)
 		cv := cvScores(sets, form, feats, l2, 5)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/judge"
+	"github.com/gecmetric/gecmetric/calibrate/pairwise"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
@@ -16,6 +17,11 @@ var tmuL2 float64
 
 // tmuFeatures, when set, replaces the scale models' features in the CV (flag -tmufeats).
 var tmuFeatures string
+
+// tmuRanked, when above 0, fits each scale as a ranker of same-source
+// pairs (ridge tmuRanked) placed on the scale by the ratings
+// (calibrate.FitRanked) in the CV (flag -tmuranked).
+var tmuRanked float64
 
 func tmuScales(root string, x *evidence.Extractor) {
 	tmu, err := judge.LoadTMUGFM(root)
@@ -77,6 +83,12 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibr
 	}
 	ps := judge.RatedPrefs(tmu, []string{q}, nil, 0)
 	folds := judge.ItemFolds(ps, k, 7)
+	var px [][]float64
+	if tmuRanked > 0 {
+		for _, v := range ps.Evidence(x, evidence.FormSource) {
+			px = append(px, v.Vector(names))
+		}
+	}
 	pred := make([]float64, len(units))
 	for f := range k {
 		var tu []calibrate.Unit
@@ -87,9 +99,28 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibr
 				tx = append(tx, xs[i])
 			}
 		}
-		m, _, err := calibrate.FitModel(rs[0].Scale, tu, tx, calibrate.FitOptions{Features: names, Folds: 2, L2: tmuL2})
-		if err != nil {
-			log.Fatal(err)
+		var m *calibrate.Model
+		var err error
+		if tmuRanked > 0 {
+			var pairs []pairwise.Pair
+			for _, p := range ps.Pairs {
+				if folds[ps.Outputs[p.Better].Item] != f && folds[ps.Outputs[p.Worse].Item] != f {
+					pairs = append(pairs, p)
+				}
+			}
+			r, err := pairwise.Fit(px, pairs, pairwise.Settings{L2: tmuRanked})
+			if err != nil {
+				log.Fatal(err)
+			}
+			m, _, err = calibrate.FitRanked(rs[0].Scale, r, tu, tx, calibrate.FitOptions{Features: names, Folds: 2})
+			if err != nil {
+				log.Fatal(err)
+			}
+		} else {
+			m, _, err = calibrate.FitModel(rs[0].Scale, tu, tx, calibrate.FitOptions{Features: names, Folds: 2, L2: tmuL2})
+			if err != nil {
+				log.Fatal(err)
+			}
 		}
 		calibrate.Spread(m, tu, tx)
 		for i, u := range units {
