@@ -53,14 +53,20 @@ type Composition struct {
 	Share float64 `json:"share"`
 }
 
-// String says what the score is built on, e.g. "grammaticality 0.41,
-// fluency 0.30, meaning 0.22 per SD; 71% of its spread".
+// String says what the score is built on, the scales of weight 0 left
+// out, e.g. "fluency 0.56 + meaning 0.77 per SD (45% of the spread)";
+// "evidence only (every scale weighed 0)" when none counts.
 func (c *Composition) String() string {
 	var parts []string
 	for _, s := range c.Scales {
-		parts = append(parts, fmt.Sprintf("%s %.2f", s.Scale, s.Weight))
+		if s.Weight != 0 {
+			parts = append(parts, fmt.Sprintf("%s %.2f", s.Scale, s.Weight))
+		}
 	}
-	return fmt.Sprintf("%s per SD; %.0f%% of its spread", strings.Join(parts, ", "), 100*c.Share)
+	if parts == nil {
+		return "evidence only (every scale weighed 0)"
+	}
+	return fmt.Sprintf("%s per SD (%.0f%% of the spread)", strings.Join(parts, " + "), 100*c.Share)
 }
 
 // A ScaleWeight is one scale's weight in a Composition: the score's

@@ -409,7 +409,10 @@ func (j *Judge) Scales(forms []evidence.Form, files map[*calibrate.Model]string)
 				if r := j.Rankers.best(f); r != nil {
 					name = j.rankerName(lang, r)
 					if r.Composition != nil && sc.Note == "" {
-						sc.Note = "built on " + r.Composition.String()
+						sc.Note = r.Composition.String()
+						if r.Composition.Share != 0 {
+							sc.Note = "built on " + sc.Note
+						}
 					}
 				}
 				if !slices.Contains(sc.Models, name) {
