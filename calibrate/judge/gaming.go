@@ -75,13 +75,20 @@ func LoadGamingCorpora(root string, lines int) ([]*GamingCorpus, error) {
 // A GamingRow is one system's mean overall score in a gaming check.
 type GamingRow struct {
 	System string
-	Kind   string // "real", "input" or "degenerate"
+	Kind   string // "real", "input", "degenerate" or "oracle" (GamingOracle)
 	Mean   float64
 }
 
+// GamingOracle names the degenerate system that picks, per sentence, the
+// degenerate output the judge scores highest.
+const GamingOracle = "best-of-degenerate"
+
 // Gaming judges every real system of c, the unchanged input and every
 // degenerate system (over the sources) with j, with references when
-// withRefs, and returns each one's mean overall score, best first.
+// withRefs, and returns each one's mean overall score, best first; one
+// more degenerate row, GamingOracle, takes per sentence the best of the
+// degenerate outputs by j's own score (a gamer choosing among destructive
+// outputs with the judge in hand).
 func Gaming(j *Judge, c *GamingCorpus, withRefs bool) ([]GamingRow, error) {
 	type sys struct {
 		name, kind string
@@ -111,25 +118,39 @@ func Gaming(j *Judge, c *GamingCorpus, withRefs bool) ([]GamingRow, error) {
 			}
 		}
 	})
-	rows := make([]GamingRow, len(all))
+	rows := make([]GamingRow, len(all), len(all)+1)
+	best := make([]float64, n) // per sentence, the best degenerate output's score
+	for i := range best {
+		best[i] = math.Inf(-1)
+	}
 	for k, s := range all {
 		vals := make([]float64, n)
 		edits.Parallel(n, func(i int) {
 			vals[i] = j.JudgeEvidence(evidence.Input{Source: src[i], Hyp: lang.Annotate(s.lines[i]), Refs: refs[i]}).Overall
 		})
 		sum := 0.0
-		for _, v := range vals {
+		for i, v := range vals {
 			sum += v
+			if s.kind == "degenerate" {
+				best[i] = math.Max(best[i], v)
+			}
 		}
 		rows[k] = GamingRow{System: s.name, Kind: s.kind, Mean: sum / float64(n)}
 	}
+	// The gamer who sees the judge's scores: per sentence, whichever
+	// degenerate output it scores highest.
+	sum := 0.0
+	for _, v := range best {
+		sum += v
+	}
+	rows = append(rows, GamingRow{System: GamingOracle, Kind: "oracle", Mean: sum / float64(n)})
 	slices.SortStableFunc(rows, func(a, b GamingRow) int { return cmp.Compare(b.Mean, a.Mean) })
 	return rows, nil
 }
 
-// GamingVerdict checks rows: every degenerate system below every real
-// system, and below the input or within tie of it. It returns the
-// violations in words (none: the judge resisted).
+// GamingVerdict checks rows: every degenerate system (and the oracle)
+// below every real system, and below the input or within tie of it. It
+// returns the violations in words (none: the judge resisted).
 func GamingVerdict(rows []GamingRow, tie float64) []string {
 	worstReal, input := math.Inf(1), math.NaN()
 	for _, r := range rows {
@@ -142,7 +163,7 @@ func GamingVerdict(rows []GamingRow, tie float64) []string {
 	}
 	var out []string
 	for _, r := range rows {
-		if r.Kind != "degenerate" {
+		if r.Kind != "degenerate" && r.Kind != "oracle" {
 			continue
 		}
 		if r.Mean >= worstReal {

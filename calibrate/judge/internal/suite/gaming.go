@@ -21,7 +21,7 @@ func gaming(root string) {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("\n## Gaming: degenerate systems over the sources, judged by the embedded models (mean overall, best first)")
+	fmt.Println("\n## Gaming: degenerate systems over the sources, judged by the embedded models (mean overall, best first; " + judge.GamingOracle + ": per sentence, the degenerate output the judge scores highest)")
 	for _, c := range cs {
 		for _, refs := range []bool{true, false} {
 			rows, err := judge.Gaming(j, c, refs)
@@ -34,13 +34,13 @@ func gaming(root string) {
 				switch r.Kind {
 				case "input":
 					mark = "**"
-				case "degenerate":
+				case "degenerate", "oracle":
 					mark = "_"
 				}
 				cells = append(cells, fmt.Sprintf("%d %s%s%s %.3f", i+1, mark, r.System, mark, r.Mean))
 			}
 			v := judge.GamingVerdict(rows, gamingTie)
-			verdict := "every degenerate system below every real system and below (or within 0.005 of) the input"
+			verdict := "every degenerate system, and the best of them per sentence, below every real system and below (or within 0.005 of) the input"
 			if len(v) > 0 {
 				verdict = "FAILS: " + strings.Join(v, "; ")
 			}
