@@ -38,7 +38,7 @@
 //	                 ged.expected_diff_ref, ged.missed (reference)
 //	reference metrics ref.gleu, ref.errant_f, ref.errant_p, ref.errant_r (reference)
 //	loss             ls.final, ls.lower_start, ls.junk (alone); ls.src_kept,
-//	                 ls.src_bigrams, ls.added, ls.len_ratio, ls.case_lost, ls.repeats,
+//	                 ls.src_bigrams, ls.lost2, ls.broken2, ls.added, ls.len_ratio, ls.case_lost, ls.repeats,
 //	                 ls.names_lost (source); ls.ref_kept,
 //	                 ls.ref_bigrams, ls.added_ref (reference): see lossfeatures.go
 //

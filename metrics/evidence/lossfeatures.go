@@ -32,6 +32,12 @@ import (
 //	                output (1 when the source has none)
 //	ls.src_bigrams  share of the source's token bigrams (lower-cased) found
 //	                in the output
+//	ls.lost2        (1 − ls.src_kept)²: small for the few words a correction
+//	                changes, large for an output that lost or replaced the
+//	                sentence, so a linear model can weigh a large loss far
+//	                more than a small one (source)
+//	ls.broken2      (1 − ls.src_bigrams)², the same for word order and
+//	                deleted words (source)
 //	ls.added        share of the output's content-word lemmas not in the
 //	                source
 //	ls.len_ratio    log((|output|+1)/(|source|+1)): negative when words
@@ -57,6 +63,8 @@ var lossFeatures = []struct {
 	{"ls.names_lost", FormSource},
 	{"ls.src_kept", FormSource},
 	{"ls.src_bigrams", FormSource},
+	{"ls.lost2", FormSource},
+	{"ls.broken2", FormSource},
 	{"ls.added", FormSource},
 	{"ls.len_ratio", FormSource},
 	{"ls.case_lost", FormSource},
@@ -163,6 +171,8 @@ func lossSource(v Values, src, hyp *edits.Sentence) lossBags {
 	b := lossBags{src: contentBag(src), hyp: contentBag(hyp), hypBigrams: bigramBag(hyp)}
 	v["ls.src_kept"] = keptShare(b.src, b.hyp)
 	v["ls.src_bigrams"] = keptShare(bigramBag(src), b.hypBigrams)
+	v["ls.lost2"] = (1 - v["ls.src_kept"]) * (1 - v["ls.src_kept"])
+	v["ls.broken2"] = (1 - v["ls.src_bigrams"]) * (1 - v["ls.src_bigrams"])
 	v["ls.added"] = addedShare(b.hyp, b.src)
 	v["ls.len_ratio"] = math.Log(float64(hyp.Len()+1) / float64(src.Len()+1))
 	v["ls.repeats"] = float64(max(0, repeats(hyp)-repeats(src)))

@@ -17,10 +17,11 @@ func TestLossFeatures(t *testing.T) {
 		hyp  string
 		want map[string]float64
 	}{
-		{src, map[string]float64{"ls.final": 1, "ls.lower_start": 0, "ls.junk": 0, "ls.src_kept": 1, "ls.src_bigrams": 1, "ls.added": 0, "ls.len_ratio": 0, "ls.case_lost": 0, "ls.repeats": 0, "ls.names_lost": 0}},
+		{src, map[string]float64{"ls.final": 1, "ls.lower_start": 0, "ls.junk": 0, "ls.src_kept": 1, "ls.src_bigrams": 1, "ls.lost2": 0, "ls.broken2": 0, "ls.added": 0, "ls.len_ratio": 0, "ls.case_lost": 0, "ls.repeats": 0, "ls.names_lost": 0}},
 		{"Spamming is the abuse of messaging systems by Carolyn to send send bulk bulk messages .", map[string]float64{"ls.repeats": 2, "ls.names_lost": 0.5, "ls.final": 1}},
 		{"spamming is the abuse of messaging systems by carolyn heilbrun to send bulk messages .", map[string]float64{"ls.lower_start": 1, "ls.case_lost": 1, "ls.names_lost": 1}},
-		{"Spamming is the abuse of messaging systems", map[string]float64{"ls.final": 0, "ls.len_ratio": math.Log(8.0 / 16.0)}},
+		// 4 of the 9 content lemmas and 6 of the 14 bigrams kept.
+		{"Spamming is the abuse of messaging systems", map[string]float64{"ls.final": 0, "ls.len_ratio": math.Log(8.0 / 16.0), "ls.lost2": (5.0 / 9) * (5.0 / 9), "ls.broken2": (8.0 / 14) * (8.0 / 14)}},
 		{"Spamming is the abuse of messaging <unk> by Carolyn Heilbrun to send bulk messages .", map[string]float64{"ls.junk": 1}},
 	}
 	for _, tt := range tests {
