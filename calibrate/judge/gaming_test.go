@@ -2,7 +2,6 @@ package judge
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -13,16 +12,14 @@ import (
 // over the first 100 sources of GJG15 (CoNLL-2014) and of both GMEG dev
 // domains with the embedded English models, with and without references:
 // every one must rank below every real system, and below the unchanged
-// input or within 0.005 of it. With references, so must the gamer who
-// picks per sentence the degenerate output the judge likes best
-// (GamingOracle). Without references that gamer is only reported: over
-// the whole sets (go run ./internal/suite -sections gaming) it stays
-// below GJG15's worst system and input (0.688 against IPN 0.720) and
-// GMEG's learner essays' (0.673 against the input 0.730), but ranks first
-// on GMEG Wikipedia's native text (0.715 against lstm-r 0.706). The
-// closest single degenerate system sat 0.017 below the worst real system
-// (GMEG Wikipedia without references: constant 0.625, transformer 0.642,
-// the input 0.665); 100 sentences keep the test to a few seconds.
+// input or within 0.005 of it, and so must the gamer who picks per
+// sentence the degenerate output the judge likes best (GamingOracle).
+// Over the whole sets (go run ./internal/suite -sections gaming) that
+// gamer came closest on GMEG Wikipedia without references: 0.672 against
+// the worst real system (transformer) 0.679 and the input 0.699 (before
+// ls.lost2 and ls.broken2 it ranked first there, 0.715); the closest
+// single degenerate system there is every fourth word deleted, 0.641.
+// 100 sentences keep the test to a few seconds.
 func TestGamingResisted(t *testing.T) {
 	testdata.Dir(t, "gjg15")
 	testdata.Dir(t, "gmeg-dev")
@@ -45,11 +42,7 @@ func TestGamingResisted(t *testing.T) {
 				for _, r := range rows {
 					order = append(order, fmt.Sprintf("%s %.3f", r.System, r.Mean))
 				}
-				checked := rows
-				if !refs {
-					checked = slices.DeleteFunc(slices.Clone(rows), func(r GamingRow) bool { return r.Kind == "oracle" })
-				}
-				if v := GamingVerdict(checked, 0.005); len(v) > 0 {
+				if v := GamingVerdict(rows, 0.005); len(v) > 0 {
 					t.Errorf("gamed: %s\n%s", strings.Join(v, "; "), strings.Join(order, ", "))
 				}
 				if len(rows) != len(c.Systems)+1+7+1 {
