@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 
@@ -173,23 +174,29 @@ func FitRanker(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) (*cal
 // to the raw weight of each; the score changes by a constant only. It
 // returns the model over opt.Features and, with scales, the composition.
 func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.Model, *calibrate.Composition, error) {
+	if len(opt.Scales) == 0 {
+		m, err := pairwise.Fit(x, pairs, pairwise.Settings{L2: opt.L2})
+		return m, nil, err
+	}
 	nf := len(opt.Features)
-	var pen []float64
-	if len(opt.Scales) > 0 {
-		ep := opt.EvidencePenalty
-		if ep == 0 {
-			ep = 1
-		}
-		pen = make([]float64, nf+len(opt.Scales))
-		for j := range pen {
-			pen[j] = 1
-			if j < nf {
-				pen[j] = ep
+	col := map[string]int{}
+	for j, n := range opt.Features {
+		col[n] = j
+	}
+	for _, sm := range opt.Scales {
+		for _, n := range sm.Features {
+			if _, ok := col[n]; !ok {
+				return nil, nil, fmt.Errorf("scale %s (%s) needs feature %s, not among the ranker's", sm.Scale, sm.Form, n)
 			}
 		}
 	}
-	if len(opt.Scales) == 0 {
-		return fitOrErr(pairwise.Fit(x, pairs, pairwise.Settings{L2: opt.L2}))
+	ep := cmp.Or(opt.EvidencePenalty, 1)
+	pen := make([]float64, nf+len(opt.Scales))
+	for j := range pen {
+		pen[j] = 1
+		if j < nf {
+			pen[j] = ep
+		}
 	}
 	// A scale enters with a weight of at least 0: a rater's dimension
 	// that the preferences would weigh against (grammaticality beside
@@ -213,30 +220,25 @@ func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.M
 		}
 		pen[nf+worst] = droppedScale
 	}
-	col := map[string]int{}
-	for j, n := range opt.Features {
-		col[n] = j
-	}
+	// The evidence part of m, and the same with the scales folded in
+	// (raw weights: per unit of each feature).
+	evidence := &pairwise.Model{Mean: m.Mean[:nf:nf], Scale: m.Scale[:nf:nf], Coef: m.Coef[:nf:nf]}
 	raw := make([]float64, nf)
 	for j := range nf {
 		raw[j] = m.Coef[j] / m.Scale[j]
 	}
-	comp := &calibrate.Composition{EvidencePenalty: pen[0]}
+	comp := &calibrate.Composition{EvidencePenalty: ep}
 	for k, sm := range opt.Scales {
 		a := m.Coef[nf+k] / m.Scale[nf+k]
 		if pen[nf+k] == droppedScale {
 			a = 0
 		}
 		for i, n := range sm.Features {
-			j, ok := col[n]
-			if !ok {
-				return nil, nil, fmt.Errorf("scale %s (%s) needs feature %s, not among the ranker's", sm.Scale, sm.Form, n)
-			}
-			raw[j] += a * sm.Ordinal.Coef[i] / sm.Ordinal.Scale[i]
+			raw[col[n]] += a * sm.Ordinal.Coef[i] / sm.Ordinal.Scale[i]
 		}
 		comp.Scales = append(comp.Scales, calibrate.ScaleWeight{Scale: sm.Scale, Form: sm.Form, Weight: a * m.Scale[nf+k]})
 	}
-	out := &pairwise.Model{Mean: m.Mean[:nf:nf], Scale: m.Scale[:nf:nf], Coef: make([]float64, nf)}
+	out := &pairwise.Model{Mean: evidence.Mean, Scale: evidence.Scale, Coef: make([]float64, nf)}
 	for j := range nf {
 		out.Coef[j] = raw[j] * out.Scale[j]
 	}
@@ -244,11 +246,7 @@ func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.M
 	evid := make([]float64, len(x))
 	total := make([]float64, len(x))
 	for i, row := range x {
-		for j := range nf {
-			evid[i] += m.Coef[j] * (row[j] - m.Mean[j]) / m.Scale[j]
-		}
-
-		total[i] = out.Score(row[:nf])
+		evid[i], total[i] = evidence.Score(row[:nf]), out.Score(row[:nf])
 	}
 	if sd := stat.PopStdDev(total); sd > 0 {
 		r := stat.PopStdDev(evid) / sd
@@ -260,7 +258,3 @@ func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.M
 // droppedScale is the ridge multiplier that keeps a dropped scale's
 // weight at 0 (to within about 1e-9 of the others').
 const droppedScale = 1e12
-
-func fitOrErr(m *pairwise.Model, err error) (*pairwise.Model, *calibrate.Composition, error) {
-	return m, nil, err
-}
