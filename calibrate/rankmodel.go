@@ -54,8 +54,8 @@ type Composition struct {
 }
 
 // String says what the score is built on, the scales of weight 0 left
-// out, e.g. "fluency 0.56 + meaning 0.77 per SD (45% of the spread)";
-// "evidence only (every scale weighed 0)" when none counts.
+// out, e.g. "built on fluency 0.56 + meaning 0.77 per SD (45% of the
+// spread)"; "evidence only (every scale weighed 0)" when none counts.
 func (c *Composition) String() string {
 	var parts []string
 	for _, s := range c.Scales {
@@ -66,7 +66,7 @@ func (c *Composition) String() string {
 	if parts == nil {
 		return "evidence only (every scale weighed 0)"
 	}
-	return fmt.Sprintf("%s per SD (%.0f%% of the spread)", strings.Join(parts, " + "), 100*c.Share)
+	return fmt.Sprintf("built on %s per SD (%.0f%% of the spread)", strings.Join(parts, " + "), 100*c.Share)
 }
 
 // A ScaleWeight is one scale's weight in a Composition: the score's

@@ -410,9 +410,6 @@ func (j *Judge) Scales(forms []evidence.Form, files map[*calibrate.Model]string)
 					name = j.rankerName(lang, r)
 					if r.Composition != nil && sc.Note == "" {
 						sc.Note = r.Composition.String()
-						if r.Composition.Share != 0 {
-							sc.Note = "built on " + sc.Note
-						}
 					}
 				}
 				if !slices.Contains(sc.Models, name) {
