@@ -94,7 +94,7 @@ func TestOverallConfiguration(t *testing.T) {
 		{evidence.FormSource, []string{Grammaticality, Fluency, Meaning}},
 		{evidence.FormAlone, []string{Grammaticality, Fluency}},
 	} {
-		scales, err := OverallScales(ModelSet(models), tc.form)
+		scales, err := OverallScales(models, tc.form)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -32,7 +32,7 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 	}
 	loso := func(form evidence.Form) map[string][]float64 {
 		out := map[string][]float64{}
-		opt, err := OverallSuiteOptions(ModelSet(models), form)
+		opt, err := OverallSuiteOptions(models, form)
 		if err != nil {
 			t.Fatal(err)
 		}

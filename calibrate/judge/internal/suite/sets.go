@@ -140,7 +140,7 @@ func setTable(sets []*judge.SuiteSet, features func(evidence.Form) []string, l2 
 		log.Fatal(err)
 	}
 	scale := func(s *judge.SuiteSet, q string, form evidence.Form, sign float64) string {
-		m := judge.ModelSet(models).Best(q, form)
+		m := models.Best(q, form)
 		if m == nil {
 			return "-"
 		}
