@@ -57,12 +57,18 @@ var OverallEvidencePenalty = map[evidence.Form]float64{
 // referenceLikeness are the reference features that reward an output for
 // being like the closest reference rather than for fixing what it names
 // or keeping what it says: edits not in the reference, distance and
-// similarity to it, its sentence GLEU, ERRANT F0.5 and precision, and
-// words added that it lacks. OverallFeatures leaves them out.
+// similarity to it (in characters, tokens and content words), its
+// sentence GLEU and ERRANT F0.5, precision and recall, the reference
+// edits it did not make exactly as the reference did, and words added
+// that it lacks. OverallFeatures leaves them out. What the references say
+// of errors is kept in forms that do not care how an error was fixed: the
+// errors an output left alone (re.left, ged.missed) and its edits where
+// no reference saw one (oc.outside, counted only with two references or
+// more).
 var referenceLikeness = []string{
 	"oc.unmatched", "re.to_ref", "re.to_ref_rate", "re.ref_minor", "re.ref_grammar", "re.ref_order",
-	"re.ref_content", "re.ref_oov", "me.chrf_ref", "me.ter_ref", "me.rewrite",
-	"ref.gleu", "ref.errant_f", "ref.errant_p", "ls.added_ref",
+	"re.ref_content", "re.ref_oov", "me.chrf_ref", "me.ter_ref", "me.rewrite", "me.content_ref",
+	"ref.gleu", "ref.errant_f", "ref.errant_p", "ref.errant_r", "re.missed", "re.missed_rate", "ls.added_ref",
 }
 
 // OverallFeatures are the evidence features of the English overall ranker

@@ -20,7 +20,8 @@
 //	                 oc.multi_token, oc.content_subs, oc.length_change
 //	remaining errors re.to_ref, re.to_ref_rate, re.ref_minor, re.ref_grammar, re.ref_order,
 //	                 re.ref_content, re.missed, re.oov, re.oov_rate, re.oov_kept, re.src_oov,
-//	                 re.ref_oov, re.missed_rate, re.patterns, re.patterns_fixed
+//	                 re.ref_oov, re.missed_rate, re.left, re.left_rate, re.patterns,
+//	                 re.patterns_fixed
 //	meaning          me.content_src, me.content_ref, me.chrf_src, me.chrf_ref, me.ter_ref,
 //	                 me.rewrite, me.negation, me.numbers, me.names
 //	fluency          fl.word_lp, fl.min_word_lp, fl.tag_lp, fl.min_tag_lp, fl.unknown, fl.length
@@ -71,7 +72,9 @@
 // re.ref_oov the edits to the closest reference that start at a word
 // outside the lexicon, re.src_oov the source's words outside it (how much
 // there was to fix), re.missed_rate the share of that reference's edits the output did
-// not make, and me.rewrite the product of the token edit rates to the
+// not make, re.left and re.left_rate the number and share of them whose
+// source tokens the output left alone (an output that fixes the same
+// error another way has not left it), and me.rewrite the product of the token edit rates to the
 // reference and from the source (high for a rewrite, low for an output
 // left as it was). re.patterns counts English checks (on Penn Treebank
 // tags) and Swedish ones (on function words and package edits/sv's guesses

@@ -41,14 +41,21 @@ func TestComputeForms(t *testing.T) {
 		want map[string]float64
 	}{
 		{"perfect", "She goes to the market every morning .", map[string]float64{
-			"oc.edits": 2, "oc.unmatched": 0, "re.to_ref": 0, "re.missed": 0, "me.chrf_ref": 1,
+			"oc.edits": 2, "oc.unmatched": 0, "re.to_ref": 0, "re.missed": 0, "re.left": 0, "me.chrf_ref": 1,
 			"oc.word_order": 0, "me.negation": 0, "re.patterns": 0,
 		}},
 		{"unchanged", "She go to the market every mornings .", map[string]float64{
-			"oc.edits": 0, "oc.unmatched": 0, "re.to_ref": 2, "re.missed": 2, "oc.ter": 0,
+			"oc.edits": 0, "oc.unmatched": 0, "re.to_ref": 2, "re.missed": 2, "re.left": 2, "re.left_rate": 1, "oc.ter": 0,
+		}},
+		// An error fixed another way: missed, but not left.
+		{"other fix", "She went to the market every morning .", map[string]float64{
+			"re.missed": 1, "re.missed_rate": 0.5, "re.left": 0, "re.left_rate": 0, "oc.outside": 0,
+		}},
+		{"half fixed", "She goes to the market every mornings .", map[string]float64{
+			"re.missed": 1, "re.left": 1, "re.left_rate": 0.5,
 		}},
 		{"rewrite", "Every morning , she goes to the local market .", map[string]float64{
-			"oc.unmatched": 3, "re.missed": 1,
+			"oc.unmatched": 3, "re.missed": 1, "oc.outside": 0,
 		}},
 		{"negated", "She does not go to the market every morning .", map[string]float64{
 			"me.negation": 1, "oc.unmatched": 1,
@@ -71,6 +78,33 @@ func TestComputeForms(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOutside: an edit where no reference changed anything counts as
+// over-correction only with two references or more.
+func TestOutside(t *testing.T) {
+	x := newExtractor(t)
+	src := sent(x.Lang, "She go to the market every mornings .")
+	ref0 := sent(x.Lang, "She goes to the market every morning .")
+	ref1 := sent(x.Lang, "She goes to the market each morning .")
+	hyp := sent(x.Lang, "She went to the local market every morning .")
+	tests := []struct {
+		name string
+		refs []*edits.Sentence
+		want float64
+	}{
+		{"one reference", []*edits.Sentence{ref0}, 0},
+		{"two references", []*edits.Sentence{ref0, ref1}, 1}, // "local": went and morning fix what both fixed
+	}
+	for _, tt := range tests {
+		v, _ := x.Compute(Input{Source: src, Hyp: hyp, Refs: tt.refs})
+		if v["oc.outside"] != tt.want {
+			t.Errorf("%s: oc.outside = %v, want %v", tt.name, v["oc.outside"], tt.want)
+		}
+		if want := tt.want / v["oc.edits"]; math.Abs(v["oc.outside_rate"]-want) > 1e-12 {
+			t.Errorf("%s: oc.outside_rate = %v, want %v", tt.name, v["oc.outside_rate"], want)
+		}
 	}
 }
 

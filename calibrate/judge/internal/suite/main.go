@@ -34,7 +34,7 @@ func main() {
 	forms := flag.String("forms", "reference,source", "forms of the set table: reference, source, alone")
 	flag.Float64Var(&tmuRanked, "tmuranked", 0, "fit the TMU-GFM scales in the tmu section's CV as rankers with this ridge, placed by the ratings (experiments)")
 	tmuPen := flag.Float64("tmul2", 1, "ridge penalty of the TMU-GFM scale models in the tmu section")
-	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out (experiments)")
+	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out, or whole names ending in $ (experiments)")
 	weights := flag.String("w", "", "comma-separated set=weight overrides (experiments)")
 	only := flag.Bool("only", false, "train only on the sets named by -w (experiments)")
 	sections := flag.String("sections", "sets,tmu,gmeg,gjg15,gaming", "which sections to print")
@@ -90,7 +90,7 @@ func main() {
 		for _, n := range all {
 			keep := true
 			for _, p := range strings.Split(*drop, ",") {
-				if p != "" && strings.HasPrefix(n, p) {
+				if exact, ok := strings.CutSuffix(p, "$"); ok && n == exact || !ok && p != "" && strings.HasPrefix(n, p) {
 					keep = false
 				}
 			}
