@@ -23,14 +23,15 @@ import (
 // Measured by leaving each data set out (go run
 // ./calibrate/judge/internal/suite), against the free ranker over every
 // feature that judge v3 first shipped (same-source pairwise accuracy;
-// with the loss features ls.lost2 and ls.broken2 of the same change):
+// with the loss features ls.lost2 and ls.broken2 and the reference
+// features re.left and oc.outside added since):
 //
-//	with references      GJG15 0.701 → 0.687, Sottana 0.602 → 0.623,
-//	                     GMEG fce 0.821 → 0.802, GMEG wiki 0.751 → 0.750;
+//	with references      GJG15 0.701 → 0.698, Sottana 0.602 → 0.630,
+//	                     GMEG fce 0.821 → 0.807, GMEG wiki 0.751 → 0.776;
 //	                     a human correction over the input, judged against
 //	                     another annotator's correction (CoNLL-2014)
-//	                     0.708 → 0.805; GMEG wiki system level (Pearson)
-//	                     0.870 → 0.897
+//	                     0.708 → 0.878; GMEG wiki system level (Pearson)
+//	                     0.870 → 0.946
 //	without references   GJG15 0.625 → 0.626, Sottana 0.694 → 0.673,
 //	                     GMEG fce 0.753 → 0.767, wiki 0.705 → 0.705;
 //	                     CoNLL-2014's correction over the input 0.861 → 0.917

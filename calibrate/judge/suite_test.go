@@ -70,19 +70,19 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		refs  bool
 		floor float64
 	}{
-		{"gjg15", true, 0.66},                             // measured 0.687
-		{"gmeg-fce", true, 0.78},                          // measured 0.802
-		{"gmeg-wiki", true, 0.73},                         // measured 0.750
-		{"sottana2023", true, 0.60},                       // measured 0.623
-		{"jfleg refs over input", true, 0.93},             // measured 0.961
-		{"gmeg-fce refs over input", true, 0.84},          // measured 0.864
-		{"gmeg-wiki refs over input", true, 0.83},         // measured 0.855
-		{"conll14 refs over input", true, 0.78},           // measured 0.805
+		{"gjg15", true, 0.67},                             // measured 0.698
+		{"gmeg-fce", true, 0.78},                          // measured 0.807
+		{"gmeg-wiki", true, 0.75},                         // measured 0.776
+		{"sottana2023", true, 0.60},                       // measured 0.630
+		{"jfleg refs over input", true, 0.92},             // measured 0.952
+		{"gmeg-fce refs over input", true, 0.84},          // measured 0.872
+		{"gmeg-wiki refs over input", true, 0.81},         // measured 0.836
+		{"conll14 refs over input", true, 0.85},           // measured 0.878
 		{"conll14 refs over input", false, 0.89},          // measured 0.917
 		{"jfleg refs over input", false, 0.96},            // measured 0.985
 		{"gmeg-fce refs over input", false, 0.89},         // measured 0.915
 		{"gmeg-wiki refs over input", false, 0.90},        // measured 0.921
-		{"gmeg-fce source over source+error", true, 0.89}, // measured 0.918
+		{"gmeg-fce source over source+error", true, 0.87}, // measured 0.901
 	} {
 		scores := without[c.set]
 		if c.refs {
@@ -94,8 +94,8 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 	}
 	// With references, the overall orders the human preferences of every
 	// human-judged set better than any reference metric does (measured:
-	// GJG15 0.687 against GLEU 0.650, GMEG essays 0.802 against 0.789,
-	// Wikipedia 0.750 against chrF 0.736, Sottana 0.623 against GLEU 0.614).
+	// GJG15 0.698 against GLEU 0.650, GMEG essays 0.807 against 0.789,
+	// Wikipedia 0.776 against chrF 0.736, Sottana 0.630 against GLEU 0.614).
 	for _, name := range []string{"gjg15", "gmeg-fce", "gmeg-wiki", "sottana2023"} {
 		s := set(name)
 		got := s.Accuracy(withRefs[name])
@@ -105,29 +105,35 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 			}
 		}
 	}
-	// GMEG's learner essays, system level: the left-out ranker's system
-	// means against the human corpus scores (measured r 0.988), and the
-	// negative control last.
-	human, err := GMEGCorpusScores(testdata.Root(), "fce")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := set("gmeg-fce")
-	systems, means := s.SystemMeans(withRefs["gmeg-fce"])
-	var p, h []float64
-	worst, worstV := "", 0.0
-	for i, sys := range systems {
-		if v, ok := human[sys]; ok {
-			p, h = append(p, means[i]), append(h, v)
+	// GMEG dev, system level: the left-out ranker's system means against
+	// the human corpus scores (measured r 0.986 in the learner essays,
+	// 0.946 in Wikipedia; the issue asks 0.90), and the negative control
+	// last.
+	for _, c := range []struct {
+		domain string
+		floor  float64
+	}{{"fce", 0.95}, {"wiki", 0.90}} {
+		human, err := GMEGCorpusScores(testdata.Root(), c.domain)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if worst == "" || means[i] < worstV {
-			worst, worstV = sys, means[i]
+		name := "gmeg-" + c.domain
+		systems, means := set(name).SystemMeans(withRefs[name])
+		var p, h []float64
+		worst, worstV := "", 0.0
+		for i, sys := range systems {
+			if v, ok := human[sys]; ok {
+				p, h = append(p, means[i]), append(h, v)
+			}
+			if worst == "" || means[i] < worstV {
+				worst, worstV = sys, means[i]
+			}
 		}
-	}
-	if r := stat.Pearson(p, h); r < 0.95 {
-		t.Errorf("gmeg-fce system-level Pearson %.3f below 0.95", r)
-	}
-	if worst != "source+error" {
-		t.Errorf("gmeg-fce: %s ranked last, not the negative control", worst)
+		if r := stat.Pearson(p, h); r < c.floor {
+			t.Errorf("%s system-level Pearson %.3f below %.2f", name, r, c.floor)
+		}
+		if worst != "source+error" {
+			t.Errorf("%s: %s ranked last, not the negative control", name, worst)
+		}
 	}
 }

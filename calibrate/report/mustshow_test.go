@@ -38,14 +38,14 @@ func TestGJG15MustShow(t *testing.T) {
 	if !ok {
 		t.Fatal("no judge row")
 	}
-	// Measured with judge v3 built on the scales, with the loss features
-	// (fitted to every English preference set, GJG15 one among them):
-	// Spearman 0.808 with Expected Wins, 0.874 with TrueSkill (the first v3
-	// ranker: 0.857 and 0.918; judge v2, fitted mostly to GJG15: 0.951 and
-	// 0.989; issue 22 let it drop for the sets v2 failed). Floors about
-	// 0.03 below.
-	if judgeRow.EWSpearman < 0.78 || judgeRow.TSSpearman < 0.84 {
-		t.Errorf("system level: judge ρ EW %.3f TS %.3f, want ≥ 0.78 and 0.84", judgeRow.EWSpearman, judgeRow.TSSpearman)
+	// Measured with judge v3 built on the scales, references counted as
+	// errors left and edits where none saw one (fitted to every English
+	// preference set, GJG15 one among them): Spearman 0.868 with Expected
+	// Wins, 0.934 with TrueSkill (before, with the reference-likeness
+	// features re.missed and ERRANT recall: 0.808 and 0.874; judge v2,
+	// fitted mostly to GJG15: 0.951 and 0.989). Floors about 0.03 below.
+	if judgeRow.EWSpearman < 0.84 || judgeRow.TSSpearman < 0.90 {
+		t.Errorf("system level: judge ρ EW %.3f TS %.3f, want ≥ 0.84 and 0.90", judgeRow.EWSpearman, judgeRow.TSSpearman)
 	}
 	for _, m := range []string{"m2", "errant", "gleu", "chrf"} {
 		r, ok := tab.Find(m)

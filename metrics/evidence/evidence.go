@@ -388,17 +388,11 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []i
 	// where several annotators left its place alone: on CoNLL-2014, 44% of
 	// one annotator's edits touch nothing the other edited; outside three
 	// other references, 12% (JFLEG), 13% (GMEG fce) and 18% (GMEG
-	// Wikipedia) of a correction's edits fall.
+	// Wikipedia) of a correction's edits fall (go run
+	// ./calibrate/judge/internal/suite -sections outside).
 	outside := 0
-	for _, h := range hypEdits {
-		if len(refEdits) < 2 {
-			break
-		}
-		if !slices.ContainsFunc(refEdits, func(es []edits.Edit) bool {
-			return slices.ContainsFunc(es, func(e edits.Edit) bool { return touches(h, e) })
-		}) {
-			outside++
-		}
+	if len(refEdits) >= 2 {
+		outside = Outside(hypEdits, refEdits)
 	}
 	v["oc.outside"] = float64(outside)
 	v["oc.outside_rate"] = float64(outside) / float64(max(1, len(hypEdits)))
@@ -492,6 +486,20 @@ func isContent(t edits.Token) bool {
 		return utf8.RuneCountInString(t.Text) >= 4 && isWord(t.Text)
 	}
 	return false
+}
+
+// Outside counts the edits of hyp that touch no edit of any of refs: the
+// places where the output changed what every reference left alone.
+func Outside(hyp []edits.Edit, refs [][]edits.Edit) int {
+	n := 0
+	for _, h := range hyp {
+		if !slices.ContainsFunc(refs, func(es []edits.Edit) bool {
+			return slices.ContainsFunc(es, func(e edits.Edit) bool { return touches(h, e) })
+		}) {
+			n++
+		}
+	}
+	return n
 }
 
 // touches says edits a and b change the same source tokens, or one

@@ -37,7 +37,7 @@ func main() {
 	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out, or whole names ending in $ (experiments)")
 	weights := flag.String("w", "", "comma-separated set=weight overrides (experiments)")
 	only := flag.Bool("only", false, "train only on the sets named by -w (experiments)")
-	sections := flag.String("sections", "sets,tmu,gmeg,gjg15,gaming", "which sections to print")
+	sections := flag.String("sections", "sets,tmu,gmeg,gjg15,outside,gaming", "which sections to print")
 	flag.Parse()
 	tmuL2 = *tmuPen
 	tableForms = nil
@@ -58,7 +58,7 @@ func main() {
 		tmuScales(*data, x)
 	}
 	var sets []*judge.SuiteSet
-	if want("sets") || want("gmeg") || want("gjg15") || *featSets != "" {
+	if want("sets") || want("gmeg") || want("gjg15") || want("outside") || *featSets != "" {
 		sets, err = judge.LoadSuite(*data, x, *cache, os.Stderr)
 		if err != nil {
 			log.Fatal(err)
@@ -111,6 +111,9 @@ func main() {
 	}
 	if want("gjg15") {
 		gjg15Systems(*data, sets, features, *l2)
+	}
+	if want("outside") {
+		outsideShares(sets)
 	}
 	if want("gaming") {
 		gaming(*data)
