@@ -20,8 +20,7 @@
 //	                 oc.multi_token, oc.content_subs, oc.length_change
 //	remaining errors re.to_ref, re.to_ref_rate, re.ref_minor, re.ref_grammar, re.ref_order,
 //	                 re.ref_content, re.missed, re.oov, re.oov_rate, re.oov_kept, re.src_oov,
-//	                 re.ref_oov, re.missed_rate, re.left, re.left_rate, re.patterns,
-//	                 re.patterns_fixed
+//	                 re.ref_oov, re.missed_rate, re.patterns, re.patterns_fixed
 //	meaning          me.content_src, me.content_ref, me.chrf_src, me.chrf_ref, me.ter_ref,
 //	                 me.rewrite, me.negation, me.numbers, me.names
 //	fluency          fl.word_lp, fl.min_word_lp, fl.tag_lp, fl.min_tag_lp, fl.unknown, fl.length
@@ -38,6 +37,7 @@
 //	                 ged.fixed, ged.left, ged.introduced (source);
 //	                 ged.expected_diff_ref, ged.missed (reference)
 //	reference metrics ref.gleu, ref.errant_f, ref.errant_p, ref.errant_r (reference)
+//	errors left      re.left, re.left_rate, oc.outside, oc.outside_rate (reference)
 //	loss             ls.final, ls.lower_start, ls.junk (alone); ls.src_kept,
 //	                 ls.src_bigrams, ls.lost2, ls.broken2, ls.added, ls.len_ratio, ls.case_lost, ls.repeats,
 //	                 ls.names_lost (source); ls.ref_kept,
@@ -74,7 +74,11 @@
 // there was to fix), re.missed_rate the share of that reference's edits the output did
 // not make, re.left and re.left_rate the number and share of them whose
 // source tokens the output left alone (an output that fixes the same
-// error another way has not left it), and me.rewrite the product of the token edit rates to the
+// error another way has not left it), oc.outside and oc.outside_rate the
+// number and share of the hypothesis's edits that touch nothing any
+// reference edited (Outside; zero with a single reference, since one
+// annotator leaves out many valid corrections), and me.rewrite the
+// product of the token edit rates to the
 // reference and from the source (high for a rewrite, low for an output
 // left as it was). re.patterns counts English checks (on Penn Treebank
 // tags) and Swedish ones (on function words and package edits/sv's guesses

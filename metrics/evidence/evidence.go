@@ -69,10 +69,6 @@ var features = []struct {
 	{"re.oov_kept", FormSource},
 	{"re.ref_oov", FormReference},
 	{"re.missed_rate", FormReference},
-	{"re.left", FormReference},
-	{"re.left_rate", FormReference},
-	{"oc.outside", FormReference},
-	{"oc.outside_rate", FormReference},
 	{"re.src_oov", FormSource},
 	{"re.patterns", FormAlone},
 	{"re.patterns_fixed", FormSource},
@@ -130,6 +126,10 @@ var extraFeatures = []struct {
 	{"ref.errant_f", FormReference},
 	{"ref.errant_p", FormReference},
 	{"ref.errant_r", FormReference},
+	{"re.left", FormReference},
+	{"re.left_rate", FormReference},
+	{"oc.outside", FormReference},
+	{"oc.outside_rate", FormReference},
 }
 
 // Names returns the names of the base features of form f, in vector
