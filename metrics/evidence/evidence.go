@@ -362,12 +362,9 @@ func (x *Extractor) reference(v Values, in Input, hypEdits []edits.Edit, oov []i
 	}
 	v["re.missed"] = float64(missed)
 	v["re.missed_rate"] = float64(missed) / float64(max(1, len(refEdits[best])))
-	left := 0
-	for _, e := range refEdits[best] {
-		if !slices.ContainsFunc(hypEdits, func(h edits.Edit) bool { return touches(h, e) }) {
-			left++
-		}
-	}
+	// The reference's corrections the output left alone are the
+	// reference's edits outside the output's (touching is symmetric).
+	left := Outside(refEdits[best], [][]edits.Edit{hypEdits})
 	v["re.left"] = float64(left)
 	v["re.left_rate"] = float64(left) / float64(max(1, len(refEdits[best])))
 	v["me.rewrite"] = v["me.ter_ref"] * v["oc.ter"]
@@ -489,7 +486,9 @@ func isContent(t edits.Token) bool {
 }
 
 // Outside counts the edits of hyp that touch no edit of any of refs: the
-// places where the output changed what every reference left alone.
+// places where the output changed what every reference left alone. With
+// the roles swapped (a reference's edits against the output's alone) it
+// counts the reference's corrections the output left alone.
 func Outside(hyp []edits.Edit, refs [][]edits.Edit) int {
 	n := 0
 	for _, h := range hyp {
