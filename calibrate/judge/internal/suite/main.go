@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate/judge"
@@ -88,13 +89,7 @@ func main() {
 			all = evidence.AllNames(form)
 		}
 		for _, n := range all {
-			keep := true
-			for _, p := range strings.Split(*drop, ",") {
-				if exact, ok := strings.CutSuffix(p, "$"); ok && n == exact || !ok && p != "" && strings.HasPrefix(n, p) {
-					keep = false
-				}
-			}
-			if keep {
+			if !slices.ContainsFunc(strings.Split(*drop, ","), func(p string) bool { return dropped(n, p) }) {
 				out = append(out, n)
 			}
 		}
@@ -118,4 +113,13 @@ func main() {
 	if want("gaming") {
 		gaming(*data)
 	}
+}
+
+// dropped says pattern p of flag -drop names feature n: a whole name
+// ending in "$", otherwise a prefix ("" names nothing).
+func dropped(n, p string) bool {
+	if exact, ok := strings.CutSuffix(p, "$"); ok {
+		return n == exact
+	}
+	return p != "" && strings.HasPrefix(n, p)
 }
