@@ -222,7 +222,7 @@ func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.M
 	}
 	// The evidence part of m, and the same with the scales folded in
 	// (raw weights: per unit of each feature).
-	evidence := &pairwise.Model{Mean: m.Mean[:nf:nf], Scale: m.Scale[:nf:nf], Coef: m.Coef[:nf:nf]}
+	evidencePart := &pairwise.Model{Mean: m.Mean[:nf:nf], Scale: m.Scale[:nf:nf], Coef: m.Coef[:nf:nf]}
 	raw := make([]float64, nf)
 	for j := range nf {
 		raw[j] = m.Coef[j] / m.Scale[j]
@@ -238,7 +238,7 @@ func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.M
 		}
 		comp.Scales = append(comp.Scales, calibrate.ScaleWeight{Scale: sm.Scale, Form: sm.Form, Weight: a * m.Scale[nf+k]})
 	}
-	out := &pairwise.Model{Mean: evidence.Mean, Scale: evidence.Scale, Coef: make([]float64, nf)}
+	out := &pairwise.Model{Mean: evidencePart.Mean, Scale: evidencePart.Scale, Coef: make([]float64, nf)}
 	for j := range nf {
 		out.Coef[j] = raw[j] * out.Scale[j]
 	}
@@ -246,7 +246,7 @@ func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.M
 	evid := make([]float64, len(x))
 	total := make([]float64, len(x))
 	for i, row := range x {
-		evid[i], total[i] = evidence.Score(row[:nf]), out.Score(row[:nf])
+		evid[i], total[i] = evidencePart.Score(row[:nf]), out.Score(row[:nf])
 	}
 	if sd := stat.PopStdDev(total); sd > 0 {
 		r := stat.PopStdDev(evid) / sd
