@@ -47,6 +47,9 @@ type Composition struct {
 	// EvidencePenalty is the ridge multiplier of the evidence features
 	// against the scales' 1.
 	EvidencePenalty float64 `json:"evidence_penalty"`
+	// ReferencePenalty, when not 0, is the ridge multiplier of the
+	// evidence features that need references, instead of EvidencePenalty.
+	ReferencePenalty float64 `json:"reference_penalty,omitempty"`
 	// Share is the part of the score's variance over the training
 	// outputs that the scales' terms account for: 1 − var(evidence
 	// terms)/var(score).

@@ -249,7 +249,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 		if err != nil {
 			return nil, err
 		}
-		f, err := rank("en", sets, RankOptions{Form: form, Features: o.Features, Weights: weights, L2: o.L2, Scales: o.Scales, EvidencePenalty: o.EvidencePenalty})
+		f, err := rank("en", sets, RankOptions{Form: form, Features: o.Features, Weights: weights, L2: o.L2, Scales: o.Scales, EvidencePenalty: o.EvidencePenalty, ReferencePenalty: o.ReferencePenalty})
 		if err != nil {
 			return nil, err
 		}

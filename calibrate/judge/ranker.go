@@ -31,6 +31,11 @@ type RankOptions struct {
 	// linear model over Features (see compose).
 	Scales          []*calibrate.Model
 	EvidencePenalty float64 // default 1
+	// ReferencePenalty, when not 0, is the ridge multiplier of the
+	// evidence features that need references (evidence.FormOf) instead of
+	// EvidencePenalty: what the references say can then be held to
+	// adjusting the source's evidence rather than replacing it.
+	ReferencePenalty float64
 }
 
 func (o *RankOptions) defaults() {
@@ -196,6 +201,9 @@ func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.M
 		pen[j] = 1
 		if j < nf {
 			pen[j] = ep
+			if f, _ := evidence.FormOf(opt.Features[j]); f == evidence.FormReference && opt.ReferencePenalty != 0 {
+				pen[j] = opt.ReferencePenalty
+			}
 		}
 	}
 	// A scale enters with a weight of at least 0: a rater's dimension
@@ -227,7 +235,7 @@ func compose(x [][]float64, pairs []pairwise.Pair, opt RankOptions) (*pairwise.M
 	for j := range nf {
 		raw[j] = m.Coef[j] / m.Scale[j]
 	}
-	comp := &calibrate.Composition{EvidencePenalty: ep}
+	comp := &calibrate.Composition{EvidencePenalty: ep, ReferencePenalty: opt.ReferencePenalty}
 	for k, sm := range opt.Scales {
 		a := m.Coef[nf+k] / m.Scale[nf+k]
 		if pen[nf+k] == droppedScale {

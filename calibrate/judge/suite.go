@@ -203,8 +203,9 @@ type SuiteOptions struct {
 	L2       float64 // default 10
 	// Scales and EvidencePenalty compose the score of rating models'
 	// linear predictors, as in RankOptions.
-	Scales          []*calibrate.Model
-	EvidencePenalty float64
+	Scales           []*calibrate.Model
+	EvidencePenalty  float64
+	ReferencePenalty float64
 	// LeaveOut names a group kept out of training ("" keeps none out).
 	LeaveOut string
 	// Fold, when Folds > 0, keeps out of training every output whose
@@ -234,7 +235,7 @@ func FitSuite(sets []*SuiteSet, opt SuiteOptions) (*pairwise.Model, error) {
 			train, prefs, vals, weights = append(train, s), append(prefs, s.PrefSet), append(vals, s.Vals), append(weights, w)
 		}
 	}
-	ro := RankOptions{Features: opt.Features, Weights: weights, Folds: 1, L2: opt.L2, Scales: opt.Scales, EvidencePenalty: opt.EvidencePenalty}
+	ro := RankOptions{Features: opt.Features, Weights: weights, Folds: 1, L2: opt.L2, Scales: opt.Scales, EvidencePenalty: opt.EvidencePenalty, ReferencePenalty: opt.ReferencePenalty}
 	d := stack(prefs, vals, ro)
 	pairs := d.pairs
 	if opt.Folds > 0 {

@@ -40,12 +40,14 @@ func TestGJG15MustShow(t *testing.T) {
 	}
 	// Measured with judge v3 built on the scales, references counted as
 	// errors left and edits where none saw one (fitted to every English
-	// preference set, GJG15 one among them): Spearman 0.868 with Expected
-	// Wins, 0.934 with TrueSkill (before, with the reference-likeness
-	// features re.missed and ERRANT recall: 0.808 and 0.874; judge v2,
-	// fitted mostly to GJG15: 0.951 and 0.989). Floors about 0.03 below.
-	if judgeRow.EWSpearman < 0.84 || judgeRow.TSSpearman < 0.90 {
-		t.Errorf("system level: judge ρ EW %.3f TS %.3f, want ≥ 0.84 and 0.90", judgeRow.EWSpearman, judgeRow.TSSpearman)
+	// preference set, GJG15 one among them), the source's evidence at 20
+	// beside the references' 100 (judge.OverallReferencePenalty): Spearman
+	// 0.830 with Expected Wins, 0.901 with TrueSkill (with both at 100:
+	// 0.868 and 0.934; before, with the reference-likeness features
+	// re.missed and ERRANT recall: 0.808 and 0.874; judge v2, fitted mostly
+	// to GJG15: 0.951 and 0.989; GLEU 0.467 and 0.555). Floors 0.03 below.
+	if judgeRow.EWSpearman < 0.80 || judgeRow.TSSpearman < 0.87 {
+		t.Errorf("system level: judge ρ EW %.3f TS %.3f, want ≥ 0.80 and 0.87", judgeRow.EWSpearman, judgeRow.TSSpearman)
 	}
 	for _, m := range []string{"m2", "errant", "gleu", "chrf"} {
 		r, ok := tab.Find(m)

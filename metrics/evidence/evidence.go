@@ -42,13 +42,16 @@ func ParseForm(s string) (Form, bool) {
 	return 0, false
 }
 
+// A feature is a feature's name and the least form that computes it.
+type feature struct {
+	name string
+	form Form
+}
+
 // features lists every feature with the least form that can compute it:
 // a feature of FormAlone is in every form's vector, one of FormReference
 // only in that form's.
-var features = []struct {
-	name string
-	form Form
-}{
+var features = []feature{
 	{"oc.edits", FormSource},
 	{"oc.edit_rate", FormSource},
 	{"oc.unmatched", FormReference},
@@ -93,10 +96,7 @@ var features = []struct {
 // features. They are computed with the others but listed apart, by
 // AllNames, so that Names keeps the vector layout of the models fitted
 // before they existed.
-var extraFeatures = []struct {
-	name string
-	form Form
-}{
+var extraFeatures = []feature{
 	{"lm.mean", FormAlone},
 	{"lm.min", FormAlone},
 	{"lm.low3", FormAlone},
@@ -160,6 +160,20 @@ func AllNames(f Form) []string {
 		}
 	}
 	return out
+}
+
+// FormOf returns the least form that computes the feature named n
+// (FormReference for a feature that needs references), and false for a
+// name that is no feature.
+func FormOf(n string) (Form, bool) {
+	for _, list := range [][]feature{features, extraFeatures, lossFeatures} {
+		for _, ft := range list {
+			if ft.name == n {
+				return ft.form, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // Values maps feature names to values.

@@ -3,6 +3,7 @@ package evidence
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -452,5 +453,35 @@ func BenchmarkChrFCompare(b *testing.B) {
 	r := charGramsOf(strings.Fields("The children were playing in the garden when it started to rain , so they ran inside ."))
 	for range b.N {
 		chrfOf(h, r)
+	}
+}
+
+func TestFormOf(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		form Form
+		ok   bool
+	}{
+		{"lm.mean", FormAlone, true},          // extraFeatures
+		{"oc.edits", FormSource, true},        // features
+		{"ref.gleu", FormReference, true},     // extraFeatures
+		{"oc.outside", FormReference, true},   // extraFeatures, last
+		{"ls.added_ref", FormReference, true}, // lossFeatures
+		{"no.such", 0, false},
+	} {
+		f, ok := FormOf(c.name)
+		if f != c.form || ok != c.ok {
+			t.Errorf("FormOf(%q) = %v, %v; want %v, %v", c.name, f, ok, c.form, c.ok)
+		}
+	}
+	// Every name of a form is computed by that form, and the reference
+	// form's names beyond the source form's are exactly those FormOf
+	// says need references.
+	src := AllNames(FormSource)
+	for _, n := range AllNames(FormReference) {
+		f, ok := FormOf(n)
+		if !ok || (f == FormReference) == slices.Contains(src, n) {
+			t.Errorf("FormOf(%q) = %v, %v, in the source form: %v", n, f, ok, slices.Contains(src, n))
+		}
 	}
 }

@@ -52,10 +52,7 @@ import (
 //	ls.added_ref    ls.added counting only words that no reference has
 //	                either, so that a fluent rewrite using a reference's
 //	                words is not counted as adding (reference form)
-var lossFeatures = []struct {
-	name string
-	form Form
-}{
+var lossFeatures = []feature{
 	{"ls.final", FormAlone},
 	{"ls.lower_start", FormAlone},
 	{"ls.junk", FormAlone},

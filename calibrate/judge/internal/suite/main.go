@@ -28,9 +28,11 @@ func main() {
 	data := flag.String("data", datadir.Root(), "shared data folder")
 	cache := flag.String("cache", "", "evidence cache file (gob; rewritten when the sets or features change)")
 	l2 := flag.Float64("l2", judge.SuiteL2, "ridge penalty of the overall rankers")
+	blame := flag.String("blame", "", "comma-separated set name parts whose misordered pairs to explain by feature, in the forms of -forms (experiments)")
 	featSets := flag.String("features", "", "comma-separated set name parts whose single-feature accuracies to print (experiments)")
 	flag.BoolVar(&free, "free", false, "measure judge v3's first ranker: every feature, no scales (experiments)")
 	flag.Float64Var(&evidencePenalty, "evpen", 0, "ridge multiplier of the evidence features beside the scales in every form (0: judge.OverallEvidencePenalty)")
+	flag.Float64Var(&referencePenalty, "refpen", 0, "ridge multiplier of the features that need references, in the reference form (0: as -evpen)")
 	flag.StringVar(&tmuFeatures, "tmufeats", "", "comma-separated features of the TMU-GFM scale models in the tmu section's CV (experiments)")
 	forms := flag.String("forms", "reference,source", "forms of the set table: reference, source, alone")
 	flag.Float64Var(&tmuRanked, "tmuranked", 0, "fit the TMU-GFM scales in the tmu section's CV as rankers with this ridge, placed by the ratings (experiments)")
@@ -59,7 +61,7 @@ func main() {
 		tmuScales(*data, x)
 	}
 	var sets []*judge.SuiteSet
-	if want("sets") || want("gmeg") || want("gjg15") || want("outside") || *featSets != "" {
+	if want("sets") || want("gmeg") || want("gjg15") || want("outside") || *featSets != "" || *blame != "" {
 		sets, err = judge.LoadSuite(*data, x, *cache, os.Stderr)
 		if err != nil {
 			log.Fatal(err)
@@ -97,6 +99,11 @@ func main() {
 	}
 	if *featSets != "" {
 		featureTable(sets, *featSets)
+	}
+	if *blame != "" {
+		for _, f := range tableForms {
+			blameTable(sets, *blame, f, features(f), *l2)
+		}
 	}
 	if want("sets") {
 		setTable(sets, features, *l2)

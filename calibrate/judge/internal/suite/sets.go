@@ -18,8 +18,9 @@ var tableForms = []evidence.Form{evidence.FormReference, evidence.FormSource}
 // feature of the form, no scales. evidencePenalty, when not 0, replaces
 // judge.OverallEvidencePenalty in every form (flag -evpen).
 var (
-	free            bool
-	evidencePenalty float64
+	free             bool
+	evidencePenalty  float64
+	referencePenalty float64
 )
 
 // composition returns the options that build the overall of form on the
@@ -36,9 +37,12 @@ func composition(o judge.SuiteOptions) judge.SuiteOptions {
 	if err != nil {
 		log.Fatal(err)
 	}
-	o.Scales, o.EvidencePenalty = def.Scales, def.EvidencePenalty
+	o.Scales, o.EvidencePenalty, o.ReferencePenalty = def.Scales, def.EvidencePenalty, def.ReferencePenalty
 	if evidencePenalty != 0 {
 		o.EvidencePenalty = evidencePenalty
+	}
+	if referencePenalty != 0 {
+		o.ReferencePenalty = referencePenalty
 	}
 	return o
 }
