@@ -4,6 +4,7 @@ import (
 	"encoding/gob"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -141,7 +142,7 @@ func LoadSuite(root string, x *evidence.Extractor, cache string, log io.Writer) 
 	}
 	add(deg, "jfleg", "constructed", 1, true)
 
-	key := suiteCacheKey(sets)
+	key := suiteCacheKey(sets, x)
 	if cache != "" {
 		if c, err := readSuiteCache(cache); err == nil && slices.Equal(c.Key, key) {
 			for i, s := range sets {
@@ -270,11 +271,24 @@ type suiteCache struct {
 }
 
 // suiteCacheKey names what the cached evidence depends on: every set's
-// name and size, and the features computed.
-func suiteCacheKey(sets []*SuiteSet) []string {
+// name and size, the features computed, and their values for the first
+// output of each set computed now, so that a feature whose definition
+// changed under the same name (or a changed model behind it) invalidates
+// the cache.
+func suiteCacheKey(sets []*SuiteSet, x *evidence.Extractor) []string {
 	key := evidence.AllNames(evidence.FormReference)
 	for _, s := range sets {
 		key = append(key, fmt.Sprintf("%s/%d/%d", s.Name, len(s.Outputs), len(s.Pairs)))
+		if len(s.Outputs) == 0 {
+			continue
+		}
+		v := (&PrefSet{Outputs: s.Outputs[:1]}).Evidence(x, s.Form())[0]
+		names := slices.Sorted(maps.Keys(v))
+		probe := make([]string, len(names))
+		for i, n := range names {
+			probe[i] = fmt.Sprintf("%s=%.12g", n, v[n])
+		}
+		key = append(key, strings.Join(probe, " "))
 	}
 	return key
 }

@@ -2,6 +2,8 @@ package judge
 
 import (
 	"io"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gecmetric/gecmetric/calibrate/stat"
@@ -136,5 +138,28 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		if worst != "source+error" {
 			t.Errorf("%s: %s ranked last, not the negative control", name, worst)
 		}
+	}
+}
+
+// TestSuiteCacheKey: the evidence cache is keyed by what the evidence is,
+// not only by the features' names, so an extractor that computes a feature
+// differently (here, without its language model) does not read it.
+func TestSuiteCacheKey(t *testing.T) {
+	x, err := EnglishExtractor()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Fields("She go to the market every mornings .")
+	set := &SuiteSet{PrefSet: &PrefSet{Name: "probe", Outputs: []PrefOutput{
+		{Item: "1", Source: src, Output: strings.Fields("She goes to the market every morning ."), Refs: [][]string{strings.Fields("She goes to the market each morning .")}},
+	}}, Refs: true}
+	a, b := suiteCacheKey([]*SuiteSet{set}, x), suiteCacheKey([]*SuiteSet{set}, x)
+	if !slices.Equal(a, b) {
+		t.Fatal("the same sets and extractor give two keys")
+	}
+	noLM := *x
+	noLM.LM = nil
+	if slices.Equal(a, suiteCacheKey([]*SuiteSet{set}, &noLM)) {
+		t.Error("an extractor without its language model gives the same cache key")
 	}
 }

@@ -17,9 +17,10 @@ import (
 // lower-cased lemmas or token bigrams, so it costs one pass over each
 // sentence:
 //
-//	ls.final        1 when the output's last token is sentence-final
-//	                punctuation (. ! ? or a closing quote or bracket after
-//	                one), else 0 (alone)
+//	ls.final        1 when the output ends in sentence-final punctuation
+//	                (. ! ?, before any closing quotes and brackets, in
+//	                whatever tokens: ". \"", ".\"", "World. \""), else 0
+//	                (alone)
 //	ls.lower_start  1 when the output's first letter is lower case (alone)
 //	ls.junk         tokens that are no text: a model's unknown-word marker
 //	                such as <unk> (anything in angle brackets) (alone)
@@ -70,21 +71,30 @@ var lossFeatures = []feature{
 	{"ls.added_ref", FormReference},
 }
 
+// finalPunctuation says s ends in . ! or ?, closing quotes and brackets
+// after it left aside, however the tokenizer split them (a reference that
+// moves the period inside the quotes still ends its sentence).
+func finalPunctuation(s *edits.Sentence) bool {
+	end := ""
+	for i := len(s.Tokens) - 1; i >= 0 && i >= len(s.Tokens)-3; i-- {
+		end = s.Tokens[i].Text + end
+		trimmed := strings.TrimRight(end, closers)
+		if trimmed == "" {
+			continue // only closers so far: look one token further back
+		}
+		return strings.HasSuffix(trimmed, ".") || strings.HasSuffix(trimmed, "!") || strings.HasSuffix(trimmed, "?")
+	}
+	return false
+}
+
+// closers are the closing quotes and brackets that may follow a
+// sentence's final punctuation.
+const closers = "\"'`)]}”’»"
+
 func lossAlone(v Values, hyp *edits.Sentence) {
 	v["ls.final"] = 0
-	if n := len(hyp.Tokens); n > 0 {
-		last := hyp.Tokens[n-1].Text
-		switch last {
-		case ".", "!", "?", "...":
-			v["ls.final"] = 1
-		case "\"", "'", "''", ")", "”", "’":
-			if n > 1 {
-				switch hyp.Tokens[n-2].Text {
-				case ".", "!", "?":
-					v["ls.final"] = 1
-				}
-			}
-		}
+	if finalPunctuation(hyp) {
+		v["ls.final"] = 1
 	}
 	junk := 0
 	for _, t := range hyp.Tokens {

@@ -9,6 +9,34 @@ import (
 	"github.com/gecmetric/gecmetric/edits/en"
 )
 
+func TestFinalPunctuation(t *testing.T) {
+	lang := en.New()
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"It rained .", true},
+		{"Did it rain ?", true},
+		{"It rained !", true},
+		{"It rained ...", true},
+		{"It rained", false},
+		{"It rained ,", false},
+		{"He said \" it rained . \"", true},
+		{"He said \" it rained ! ''", true},
+		{"the term \" Oxbridge .\"", true},      // one token: period inside the quote
+		{"\" What a Wonderful World. \"", true}, // the period glued to the word
+		{"( see below . )", true},
+		{"the term \" Oxbridge \"", false},
+		{"\"", false},
+		{"\" \" \"", false},
+		{"", false},
+	} {
+		if got := finalPunctuation(lang.Annotate(strings.Fields(c.text))); got != c.want {
+			t.Errorf("finalPunctuation(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
 func TestLossFeatures(t *testing.T) {
 	lang := en.New()
 	ann := func(s string) *edits.Sentence { return lang.Annotate(strings.Fields(s)) }
