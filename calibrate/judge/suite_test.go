@@ -72,19 +72,19 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		refs  bool
 		floor float64
 	}{
-		{"gjg15", true, 0.67},                             // measured 0.693
-		{"gmeg-fce", true, 0.78},                          // measured 0.808
-		{"gmeg-wiki", true, 0.75},                         // measured 0.772
-		{"sottana2023", true, 0.59},                       // measured 0.616
-		{"jfleg refs over input", true, 0.92},             // measured 0.951
-		{"gmeg-fce refs over input", true, 0.85},          // measured 0.881
-		{"gmeg-wiki refs over input", true, 0.82},         // measured 0.853
-		{"conll14 refs over input", true, 0.89},           // measured 0.916
+		{"gjg15", true, 0.67},                             // measured 0.692
+		{"gmeg-fce", true, 0.78},                          // measured 0.807
+		{"gmeg-wiki", true, 0.75},                         // measured 0.771
+		{"sottana2023", true, 0.60},                       // measured 0.626
+		{"jfleg refs over input", true, 0.92},             // measured 0.950
+		{"gmeg-fce refs over input", true, 0.86},          // measured 0.887
+		{"gmeg-wiki refs over input", true, 0.84},         // measured 0.874
+		{"conll14 refs over input", true, 0.89},           // measured 0.918
 		{"conll14 refs over input", false, 0.89},          // measured 0.917
-		{"jfleg refs over input", false, 0.96},            // measured 0.985
-		{"gmeg-fce refs over input", false, 0.89},         // measured 0.915
-		{"gmeg-wiki refs over input", false, 0.90},        // measured 0.921
-		{"gmeg-fce source over source+error", true, 0.87}, // measured 0.901
+		{"jfleg refs over input", false, 0.96},            // measured 0.986
+		{"gmeg-fce refs over input", false, 0.89},         // measured 0.917
+		{"gmeg-wiki refs over input", false, 0.92},        // measured 0.946
+		{"gmeg-fce source over source+error", true, 0.87}, // measured 0.902
 	} {
 		scores := without[c.set]
 		if c.refs {
@@ -96,9 +96,8 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 	}
 	// With references, the overall orders the human preferences of every
 	// human-judged set better than any reference metric does (measured:
-	// GJG15 0.693 against GLEU 0.650, GMEG essays 0.808 against 0.789,
-	// Wikipedia 0.772 against chrF 0.736, Sottana 0.616 against GLEU 0.614,
-	// a margin of 0.002 on 287 pairs).
+	// GJG15 0.692 against GLEU 0.650, GMEG essays 0.807 against 0.789,
+	// Wikipedia 0.771 against chrF 0.736, Sottana 0.626 against GLEU 0.614).
 	for _, name := range []string{"gjg15", "gmeg-fce", "gmeg-wiki", "sottana2023"} {
 		s := set(name)
 		got := s.Accuracy(withRefs[name])
@@ -109,8 +108,8 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		}
 	}
 	// GMEG dev, system level: the left-out ranker's system means against
-	// the human corpus scores (measured r 0.983 in the learner essays,
-	// 0.960 in Wikipedia; the issue asks 0.90), and the negative control
+	// the human corpus scores (measured r 0.985 in the learner essays,
+	// 0.962 in Wikipedia; the issue asks 0.90), and the negative control
 	// last.
 	for _, c := range []struct {
 		domain string
