@@ -142,8 +142,9 @@ func LoadSuite(root string, x *evidence.Extractor, cache string, log io.Writer) 
 	}
 	add(deg, "jfleg", "constructed", 1, true)
 
-	key := suiteCacheKey(sets, x)
+	var key []string
 	if cache != "" {
+		key = suiteCacheKey(sets, x)
 		if c, err := readSuiteCache(cache); err == nil && slices.Equal(c.Key, key) {
 			for i, s := range sets {
 				s.Vals = c.Vals[i]

@@ -233,6 +233,11 @@ func TestPatterns(t *testing.T) {
 		{"I am agree with these opinion .", 2},
 		{"An university is a honest place .", 2},
 		{"They can went home .", 1},
+		{"He called it \" Oxbridge .\"", 0}, // the period inside the quote, one token
+		{"He sang \" Wonderful World. \"", 0},
+		{"He listed these :", 0},
+		{"He sang \" Wonderful World \"", 0}, // a closing quote stops it too
+		{"He sang", 1},
 	}
 	for _, tt := range tests {
 		s := sent(lang, tt.s)

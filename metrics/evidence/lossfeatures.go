@@ -18,9 +18,9 @@ import (
 // sentence:
 //
 //	ls.final        1 when the output ends in sentence-final punctuation
-//	                (. ! ?, before any closing quotes and brackets, in
-//	                whatever tokens: ". \"", ".\"", "World. \""), else 0
-//	                (alone)
+//	                (endsSentence: . ! ? … before any closing quotes and
+//	                brackets, in whatever tokens: ". \"", ".\"",
+//	                "World. \""), else 0 (alone)
 //	ls.lower_start  1 when the output's first letter is lower case (alone)
 //	ls.junk         tokens that are no text: a model's unknown-word marker
 //	                such as <unk> (anything in angle brackets) (alone)
@@ -71,29 +71,9 @@ var lossFeatures = []feature{
 	{"ls.added_ref", FormReference},
 }
 
-// finalPunctuation says s ends in . ! or ?, closing quotes and brackets
-// after it left aside, however the tokenizer split them (a reference that
-// moves the period inside the quotes still ends its sentence).
-func finalPunctuation(s *edits.Sentence) bool {
-	end := ""
-	for i := len(s.Tokens) - 1; i >= 0 && i >= len(s.Tokens)-3; i-- {
-		end = s.Tokens[i].Text + end
-		trimmed := strings.TrimRight(end, closers)
-		if trimmed == "" {
-			continue // only closers so far: look one token further back
-		}
-		return strings.HasSuffix(trimmed, ".") || strings.HasSuffix(trimmed, "!") || strings.HasSuffix(trimmed, "?")
-	}
-	return false
-}
-
-// closers are the closing quotes and brackets that may follow a
-// sentence's final punctuation.
-const closers = "\"'`)]}”’»"
-
 func lossAlone(v Values, hyp *edits.Sentence) {
 	v["ls.final"] = 0
-	if finalPunctuation(hyp) {
+	if endsSentence(hyp.Tokens) {
 		v["ls.final"] = 1
 	}
 	junk := 0

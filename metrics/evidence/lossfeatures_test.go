@@ -9,7 +9,7 @@ import (
 	"github.com/gecmetric/gecmetric/edits/en"
 )
 
-func TestFinalPunctuation(t *testing.T) {
+func TestEndsSentence(t *testing.T) {
 	lang := en.New()
 	for _, c := range []struct {
 		text string
@@ -19,6 +19,7 @@ func TestFinalPunctuation(t *testing.T) {
 		{"Did it rain ?", true},
 		{"It rained !", true},
 		{"It rained ...", true},
+		{"It rained …", true},
 		{"It rained", false},
 		{"It rained ,", false},
 		{"He said \" it rained . \"", true},
@@ -31,8 +32,8 @@ func TestFinalPunctuation(t *testing.T) {
 		{"\" \" \"", false},
 		{"", false},
 	} {
-		if got := finalPunctuation(lang.Annotate(strings.Fields(c.text))); got != c.want {
-			t.Errorf("finalPunctuation(%q) = %v, want %v", c.text, got, c.want)
+		if got := endsSentence(lang.Annotate(strings.Fields(c.text)).Tokens); got != c.want {
+			t.Errorf("endsSentence(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}
 }

@@ -122,18 +122,39 @@ func lowerStart(toks []edits.Token) int {
 	return 0
 }
 
+// noFinalPunct fires when the sentence neither ends one (endsSentence)
+// nor stops at a colon or a closing quote or bracket.
 func noFinalPunct(toks []edits.Token) int {
-	if len(toks) == 0 {
+	if len(toks) == 0 || endsSentence(toks) {
 		return 0
 	}
-	last := toks[len(toks)-1].Text
-	for _, t := range []string{".", "!", "?", "\"", "''", "'", ")", ":", "…", "..."} {
-		if last == t {
-			return 0
-		}
+	switch toks[len(toks)-1].Text {
+	case ":", "\"", "''", "'", ")":
+		return 0
 	}
 	return 1
 }
+
+// endsSentence says toks end in . ! ? or …, closing quotes and brackets
+// after it left aside, however the tokenizer split them: ". \"", ".\""
+// (one token) and "World. \"" all end a sentence.
+func endsSentence(toks []edits.Token) bool {
+	end := ""
+	for i := len(toks) - 1; i >= 0 && i >= len(toks)-3; i-- {
+		end = toks[i].Text + end
+		trimmed := strings.TrimRight(end, closers)
+		if trimmed == "" {
+			continue // only closers so far: look one token further back
+		}
+		r, _ := utf8.DecodeLastRuneInString(trimmed)
+		return strings.ContainsRune(".!?…", r)
+	}
+	return false
+}
+
+// closers are the closing quotes and brackets that may follow a
+// sentence's final punctuation.
+const closers = "\"'`)]}”’»"
 
 func subjectVerb(toks []edits.Token) int {
 	n := 0

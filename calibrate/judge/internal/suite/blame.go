@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"log"
 	"sort"
-	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
@@ -17,11 +16,7 @@ import (
 // better output less the worse, most negative first (flag -blame).
 func blameTable(sets []*judge.SuiteSet, names string, form evidence.Form, feats []string, l2 float64) {
 	for _, s := range sets {
-		hit := false
-		for _, n := range strings.Split(names, ",") {
-			hit = hit || (n != "" && strings.Contains(s.Name, n))
-		}
-		if !hit || !judge.Usable(s, form) {
+		if !named(s, names) || !judge.Usable(s, form) {
 			continue
 		}
 		m, err := judge.FitSuite(sets, composition(judge.SuiteOptions{Form: form, Features: feats, L2: l2, LeaveOut: s.Group}))

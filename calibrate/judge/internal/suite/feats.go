@@ -2,11 +2,18 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 )
+
+// named says the set's name contains one of the comma-separated parts
+// of names (flags -features and -blame).
+func named(s *judge.SuiteSet, names string) bool {
+	return slices.ContainsFunc(strings.Split(names, ","), func(n string) bool { return n != "" && strings.Contains(s.Name, n) })
+}
 
 // featTop is how many features featureTable prints per set.
 var featTop = 200
@@ -16,11 +23,7 @@ var featTop = 200
 // direction), best first: which evidence tells the set's outputs apart.
 func featureTable(sets []*judge.SuiteSet, names string) {
 	for _, s := range sets {
-		hit := false
-		for _, n := range strings.Split(names, ",") {
-			hit = hit || (n != "" && strings.Contains(s.Name, n))
-		}
-		if !hit {
+		if !named(s, names) {
 			continue
 		}
 		type fa struct {

@@ -32,7 +32,7 @@ func main() {
 	featSets := flag.String("features", "", "comma-separated set name parts whose single-feature accuracies to print (experiments)")
 	flag.BoolVar(&free, "free", false, "measure judge v3's first ranker: every feature, no scales (experiments)")
 	flag.Float64Var(&evidencePenalty, "evpen", 0, "ridge multiplier of the evidence features beside the scales in every form (0: judge.OverallEvidencePenalty)")
-	flag.Float64Var(&referencePenalty, "refpen", 0, "ridge multiplier of the features that need references, in the reference form (0: as -evpen)")
+	flag.Float64Var(&referencePenalty, "refpen", 0, "ridge multiplier of the features that need references, in the reference form (0: judge.OverallReferencePenalty)")
 	flag.StringVar(&tmuFeatures, "tmufeats", "", "comma-separated features of the TMU-GFM scale models in the tmu section's CV (experiments)")
 	forms := flag.String("forms", "reference,source", "forms of the set table: reference, source, alone")
 	flag.Float64Var(&tmuRanked, "tmuranked", 0, "fit the TMU-GFM scales in the tmu section's CV as rankers with this ridge, placed by the ratings (experiments)")

@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gecmetric/gecmetric/calibrate/judge"
+)
 
 func TestDropped(t *testing.T) {
 	for _, c := range []struct {
@@ -17,6 +21,24 @@ func TestDropped(t *testing.T) {
 	} {
 		if got := dropped(c.name, c.pattern); got != c.want {
 			t.Errorf("dropped(%q, %q) = %v, want %v", c.name, c.pattern, got, c.want)
+		}
+	}
+}
+
+func TestNamed(t *testing.T) {
+	s := &judge.SuiteSet{PrefSet: &judge.PrefSet{Name: "gmeg-wiki refs over input"}}
+	for _, c := range []struct {
+		names string
+		want  bool
+	}{
+		{"gmeg-wiki refs", true},
+		{"sottana,refs over", true},
+		{"gmeg-fce", false},
+		{"", false},
+		{",", false},
+	} {
+		if got := named(s, c.names); got != c.want {
+			t.Errorf("named(%q, %q) = %v, want %v", s.Name, c.names, got, c.want)
 		}
 	}
 }
