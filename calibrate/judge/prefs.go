@@ -352,7 +352,7 @@ func ReferencesOverInput(root string) (*PrefSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	return CorrectionsOverInput("conll14 refs over input", tf[0].Tokens, [][][]string{tf[1].Tokens, tf[2].Tokens}), nil
+	return CorrectionsOverInput("conll14 refs over input", tf[0].Tokens, [][][]string{tf[1].Tokens, tf[2].Tokens}, 1), nil
 }
 
 // Subset returns the pairs of ps whose preferred output was produced by

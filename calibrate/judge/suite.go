@@ -102,6 +102,13 @@ func LoadSuite(root string, x *evidence.Extractor, cache string, log io.Writer) 
 	jf.Name = "jfleg refs over input"
 	add(jf, "jfleg", "constructed", 1, true)
 	halfWithRefs()
+	// The "with one reference": each correction over the input
+	// judged against one other correction, measured, not learnt from.
+	jf1, err := JFLEGCorrectionsOverInput(root, 1)
+	if err != nil {
+		return nil, err
+	}
+	add(jf1, "jfleg", "check", 0, true)
 	tmu, err := LoadTMUGFM(root)
 	if err != nil {
 		return nil, err
@@ -125,12 +132,17 @@ func LoadSuite(root string, x *evidence.Extractor, cache string, log io.Writer) 
 			return nil, err
 		}
 		add(c, "gmeg-"+d, "constructed", 0.5, true)
-		r, err := GMEGCorrectionsOverInput(root, d)
+		r, err := GMEGCorrectionsOverInput(root, d, 3)
 		if err != nil {
 			return nil, err
 		}
 		add(r, "gmeg-"+d, "constructed", 1, true)
 		halfWithRefs()
+		r1, err := GMEGCorrectionsOverInput(root, d, 1)
+		if err != nil {
+			return nil, err
+		}
+		add(r1, "gmeg-"+d, "check", 0, true)
 	}
 	// Degenerate forms of JFLEG's sources and first corrections, judged
 	// against the other three corrections: the gaming suite's systems

@@ -135,17 +135,21 @@ func GMEGControl(root, domain string) (*PrefSet, error) {
 }
 
 // CorrectionsOverInput is the check that a human correction beats the
-// unchanged input: for every line and every reference k that differs from
-// the source, reference k over the source, both judged against the other
-// references only (refs[k] is the k-th reference file's lines).
-func CorrectionsOverInput(name string, src [][]string, refs [][][]string) *PrefSet {
+// unchanged input: for every line and every reference k, reference k over
+// the source, both judged against the n references that follow k (the
+// first following the last), in file order; refs[k] is the k-th reference
+// file's lines. n = len(refs)-1 judges against every other reference;
+// n = 1 is the "with one reference" (CoNLL-2014's two references
+// give the same either way). A reference equal to its source makes no
+// preference.
+func CorrectionsOverInput(name string, src [][]string, refs [][][]string, n int) *PrefSet {
 	b := newPrefBuilder(name, "en")
 	for i, s := range src {
 		item := strconv.Itoa(i)
 		for k := range refs {
 			var others [][]string
 			for o := range refs {
-				if o != k {
+				if d := (o - k + len(refs)) % len(refs); d >= 1 && d <= n {
 					others = append(others, refs[o][i])
 				}
 			}
@@ -155,13 +159,37 @@ func CorrectionsOverInput(name string, src [][]string, refs [][][]string) *PrefS
 	return b.set
 }
 
-// GMEGCorrectionsOverInput is CorrectionsOverInput on one GMEG domain.
-func GMEGCorrectionsOverInput(root, domain string) (*PrefSet, error) {
+// GMEGCorrectionsOverInput is CorrectionsOverInput on one GMEG domain,
+// each output judged against n of the four references.
+func GMEGCorrectionsOverInput(root, domain string, n int) (*PrefSet, error) {
 	g, err := readGMEG(root, domain)
 	if err != nil {
 		return nil, err
 	}
-	return CorrectionsOverInput("gmeg-"+domain+" refs over input", g.source, g.refs), nil
+	name := "gmeg-" + domain + " refs over input"
+	if n == 1 {
+		name += ", one ref"
+	}
+	return CorrectionsOverInput(name, g.source, g.refs, n), nil
+}
+
+// JFLEGCorrectionsOverInput is CorrectionsOverInput on JFLEG's test split
+// (LoadJFLEG's sentences), each output judged against n of the four
+// references.
+func JFLEGCorrectionsOverInput(root string, n int) (*PrefSet, error) {
+	tf, err := readJFLEG(root, "test")
+	if err != nil {
+		return nil, err
+	}
+	var refs [][][]string
+	for _, f := range tf[1:] {
+		refs = append(refs, f.Tokens)
+	}
+	name := "jfleg refs over input"
+	if n == 1 {
+		name += ", one ref"
+	}
+	return CorrectionsOverInput(name, tf[0].Tokens, refs, n), nil
 }
 
 // A sideBySide is a test set read line by line in step: the source, the
