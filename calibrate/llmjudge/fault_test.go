@@ -134,8 +134,8 @@ func TestFaults(t *testing.T) {
 		{name: "429 with a date", faults: []handler{status(429, time.Now().Add(-time.Hour).UTC().Format(http.TimeFormat))}, answered: true, requests: 2, retries: 1,
 			waits: []time.Duration{time.Nanosecond}},
 		{name: "503 twice then success", faults: []handler{status(503, ""), status(503, "")}, answered: true, requests: 3, retries: 2},
-		{name: "timeout then success", faults: []handler{hang}, answered: true, requests: 2, retries: 1, timeout: time.Second},
-		{name: "timeout every time", faults: []handler{hang, hang, hang, hang}, errWant: "no answer within 1s (gave up after 3 retries)", requests: 4, retries: 3, timeout: time.Second},
+		{name: "timeout then success", faults: []handler{hang}, answered: true, requests: 2, retries: 1, timeout: 200 * time.Millisecond},
+		{name: "timeout every time", faults: []handler{hang, hang, hang, hang}, errWant: "no answer within 200ms (gave up after 3 retries)", requests: 4, retries: 3, timeout: 200 * time.Millisecond},
 		{name: "400 is not retried", faults: []handler{status(400, "")}, errWant: `400 Bad Request: "slow down"`, requests: 1},
 	}
 	for _, tt := range tests {
