@@ -36,6 +36,8 @@ func main() {
 	flag.StringVar(&tmuFeatures, "tmufeats", "", "comma-separated features of the TMU-GFM scale models in the tmu section's CV (experiments)")
 	forms := flag.String("forms", "reference,source", "forms of the set table: reference, source, alone")
 	flag.Float64Var(&tmuRanked, "tmuranked", 0, "fit the TMU-GFM scales in the tmu section's CV as rankers with this ridge, placed by the ratings (experiments)")
+	flag.StringVar(&tmuHybrid, "tmuhybrid", "", "comma-separated weights g: also score each TMU-GFM scale as the ordinal model plus g times a same-source ranker's difference from the source (experiments)")
+	flag.Float64Var(&tmuHybridL2, "tmuhybridl2", 30, "ridge of the -tmuhybrid ranker")
 	tmuPen := flag.Float64("tmul2", 1, "ridge penalty of the TMU-GFM scale models in the tmu section")
 	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out, or whole names ending in $ (experiments)")
 	weights := flag.String("w", "", "comma-separated set=weight overrides (experiments)")

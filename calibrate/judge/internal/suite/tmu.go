@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"log"
+	"strconv"
 	"strings"
 
 	"github.com/gecmetric/gecmetric/calibrate"
@@ -23,6 +24,16 @@ var tmuFeatures string
 // (calibrate.FitRanked) in the CV (flag -tmuranked).
 var tmuRanked float64
 
+// tmuHybrid, when set, lists weights g: each scale is also scored as the
+// ordinal model's expected value plus g times the difference between a
+// same-source ranker's score of the output and of the unchanged source
+// (ridge tmuHybridL2, over every source-form feature), a row per g
+// (flags -tmuhybrid, -tmuhybridl2; experiments).
+var (
+	tmuHybrid   string
+	tmuHybridL2 float64
+)
+
 func tmuScales(root string, x *evidence.Extractor) {
 	tmu, err := judge.LoadTMUGFM(root)
 	if err != nil {
@@ -37,29 +48,53 @@ func tmuScales(root string, x *evidence.Extractor) {
 		if err != nil {
 			log.Fatal(err)
 		}
-		units, cv := tmuCV(tmu, x, q, 10)
-		f.Units, f.CV.Expected = units, cv
-		acc, _ := judge.UnitPairAccuracy(units, cv, 1)
-		var means []float64
-		sj, sh, sn := map[string]float64{}, map[string]float64{}, map[string]float64{}
-		var order []string
-		for i, u := range f.Units {
-			means = append(means, u.Mean())
-			for _, s := range strings.Split(u.System, ",") {
-				if _, ok := sn[s]; !ok {
-					order = append(order, s)
+		units, cv, delta := tmuCV(tmu, x, q, 10)
+		gammas := []float64{0}
+		if tmuHybrid != "" {
+			gammas = nil
+			for _, g := range strings.Split(tmuHybrid, ",") {
+				v, err := strconv.ParseFloat(g, 64)
+				if err != nil {
+					log.Fatal(err)
 				}
-				sj[s] += f.CV.Expected[i]
-				sh[s] += u.Mean()
-				sn[s]++
+				gammas = append(gammas, v)
 			}
 		}
-		var sys []string
-		for _, s := range order {
-			sys = append(sys, fmt.Sprintf("%s %.2f/%.2f", s, sj[s]/sn[s], sh[s]/sn[s]))
+		for _, g := range gammas {
+			hyb := make([]float64, len(cv))
+			for i := range cv {
+				hyb[i] = cv[i]
+				if delta != nil {
+					hyb[i] += g * delta[i]
+				}
+			}
+			f.Units, f.CV.Expected = units, hyb
+			acc, _ := judge.UnitPairAccuracy(units, hyb, 1)
+			var means []float64
+			sj, sh, sn := map[string]float64{}, map[string]float64{}, map[string]float64{}
+			var order []string
+			for i, u := range f.Units {
+				means = append(means, u.Mean())
+				for _, s := range strings.Split(u.System, ",") {
+					if _, ok := sn[s]; !ok {
+						order = append(order, s)
+					}
+					sj[s] += f.CV.Expected[i]
+					sh[s] += u.Mean()
+					sn[s]++
+				}
+			}
+			var sys []string
+			for _, s := range order {
+				sys = append(sys, fmt.Sprintf("%s %.2f/%.2f", s, sj[s]/sn[s], sh[s]/sn[s]))
+			}
+			a, b := stat.PopStdDev(f.CV.Expected), stat.PopStdDev(means)
+			form := fmt.Sprint(f.Form)
+			if delta != nil {
+				form += fmt.Sprintf(" + %g ranker", g)
+			}
+			fmt.Printf("| %s | %s | %.3f | %.3f | %.3f | %.2f | %.3f | %s |\n", q, form, acc, a, b, a/b, stat.Pearson(f.CV.Expected, means), strings.Join(sys, ", "))
 		}
-		a, b := stat.PopStdDev(f.CV.Expected), stat.PopStdDev(means)
-		fmt.Printf("| %s | %s | %.3f | %.3f | %.3f | %.2f | %.3f | %s |\n", q, f.Form, acc, a, b, a/b, stat.Pearson(f.CV.Expected, means), strings.Join(sys, ", "))
 	}
 }
 
@@ -67,7 +102,7 @@ func tmuScales(root string, x *evidence.Extractor) {
 // (FitTMUGFM: the ordinal model and its spread) with folds grouped by
 // source sentence, returning each unit's prediction by the model fitted
 // without its source.
-func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibrate.Unit, []float64) {
+func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibrate.Unit, []float64, []float64) {
 	names := evidence.AllNames(judge.TMUGFMForms[q])
 	if tmuFeatures != "" {
 		names = strings.Split(tmuFeatures, ",")
@@ -90,6 +125,23 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibr
 		}
 	}
 	pred := make([]float64, len(units))
+	// The hybrid's ranker: every source-form feature, of each output and
+	// of its source as an output.
+	var delta []float64
+	var hx, hsrc, hpx [][]float64
+	if tmuHybrid != "" {
+		delta = make([]float64, len(units))
+		hn := evidence.AllNames(evidence.FormSource)
+		hx = judge.TMUGFMRows(tmu, x, units, hn)
+		var su []calibrate.Unit
+		for _, u := range units {
+			su = append(su, calibrate.Unit{Item: u.Item, System: "source", Source: u.Source, Output: u.Source})
+		}
+		hsrc = judge.TMUGFMRows(tmu, x, su, hn)
+		for _, v := range ps.Evidence(x, evidence.FormSource) {
+			hpx = append(hpx, v.Vector(hn))
+		}
+	}
 	for f := range k {
 		var tu []calibrate.Unit
 		var tx [][]float64
@@ -123,11 +175,26 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibr
 			}
 		}
 		calibrate.Spread(m, tu, tx)
+		var hr *pairwise.Model
+		if delta != nil {
+			var pairs []pairwise.Pair
+			for _, p := range ps.Pairs {
+				if folds[ps.Outputs[p.Better].Item] != f && folds[ps.Outputs[p.Worse].Item] != f {
+					pairs = append(pairs, p)
+				}
+			}
+			if hr, err = pairwise.Fit(hpx, pairs, pairwise.Settings{L2: tmuHybridL2}); err != nil {
+				log.Fatal(err)
+			}
+		}
 		for i, u := range units {
 			if folds[u.Item] == f {
 				pred[i] = m.Predict(xs[i]).Expected
+				if hr != nil {
+					delta[i] = hr.Score(hx[i]) - hr.Score(hsrc[i])
+				}
 			}
 		}
 	}
-	return units, pred
+	return units, pred, delta
 }
