@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"log"
+	"os"
 	"strconv"
 	"strings"
 
@@ -34,6 +36,11 @@ var (
 	tmuHybridL2 float64
 )
 
+// tmuDump, when set, names a JSON Lines file that receives every unit's
+// cross-validated expected value per scale (flag -tmudump; experiments
+// with evidence computed outside gecmetric).
+var tmuDump string
+
 func tmuScales(root string, x *evidence.Extractor) {
 	tmu, err := judge.LoadTMUGFM(root)
 	if err != nil {
@@ -43,12 +50,28 @@ func tmuScales(root string, x *evidence.Extractor) {
 	fmt.Println("\nPairwise: same-source pairs of outputs whose raters' means differ, ordered alike (pairs unweighted, ties wrong). Every figure cross-validated: the model and its spread fitted without the source sentence's outputs. SD: per-output standard deviation of the expected value and of the raters' mean, on the 1-4 scale. Systems: mean per system (an output counts for every system that produced it).")
 	fmt.Println("\n| scale | form | pairwise | judge SD | raters' SD | ratio | Pearson r (outputs) | system means judge / raters |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
+	var dump *json.Encoder
+	if tmuDump != "" {
+		fd, err := os.Create(tmuDump)
+		if err != nil {
+			log.Fatal(err)
+		}
+		defer fd.Close()
+		dump = json.NewEncoder(fd)
+	}
 	for _, q := range []string{judge.Grammaticality, judge.Fluency, judge.Meaning} {
 		f, _, err := judge.FitTMUGFM(tmu, x, q)
 		if err != nil {
 			log.Fatal(err)
 		}
 		units, cv, delta := tmuCV(tmu, x, q, 10)
+		if dump != nil {
+			for i, u := range units {
+				if err := dump.Encode(map[string]any{"scale": q, "item": u.Item, "system": u.System, "source": u.Source, "output": u.Output, "mean": u.Mean(), "cv": cv[i]}); err != nil {
+					log.Fatal(err)
+				}
+			}
+		}
 		gammas := []float64{0}
 		if tmuHybrid != "" {
 			gammas = nil
