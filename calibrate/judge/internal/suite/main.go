@@ -37,6 +37,7 @@ func main() {
 	forms := flag.String("forms", "reference,source", "forms of the set table: reference, source, alone")
 	flag.Float64Var(&tmuRanked, "tmuranked", 0, "fit the TMU-GFM scales in the tmu section's CV as rankers with this ridge, placed by the ratings (experiments)")
 	flag.StringVar(&tmuHybrid, "tmuhybrid", "", "comma-separated weights g: also score each TMU-GFM scale as the ordinal model plus g times a same-source ranker's difference from the source (experiments)")
+	flag.StringVar(&tmuGUG, "tmugug", "", "add these GUG splits (train, dev) to the training folds of the TMU-GFM grammaticality and fluency models (experiments)")
 	flag.StringVar(&tmuDump, "tmudump", "", "write every TMU-GFM unit's cross-validated expected value per scale to this JSON Lines file (experiments)")
 	flag.Float64Var(&tmuHybridL2, "tmuhybridl2", 30, "ridge of the -tmuhybrid ranker")
 	tmuPen := flag.Float64("tmul2", 1, "ridge penalty of the TMU-GFM scale models in the tmu section")

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -41,6 +44,11 @@ var (
 // with evidence computed outside gecmetric).
 var tmuDump string
 
+// tmuGUG, when set, adds GUG's train (and dev) split, rated by the crowd on
+// the same 1-4 grammaticality scale, to the training folds of the
+// grammaticality and fluency models (flag -tmugug: train or train,dev; experiments).
+var tmuGUG string
+
 func tmuScales(root string, x *evidence.Extractor) {
 	tmu, err := judge.LoadTMUGFM(root)
 	if err != nil {
@@ -64,7 +72,7 @@ func tmuScales(root string, x *evidence.Extractor) {
 		if err != nil {
 			log.Fatal(err)
 		}
-		units, cv, delta := tmuCV(tmu, x, q, 10)
+		units, cv, delta := tmuCV(root, tmu, x, q, 10)
 		if dump != nil {
 			for i, u := range units {
 				if err := dump.Encode(map[string]any{"scale": q, "item": u.Item, "system": u.System, "source": u.Source, "output": u.Output, "mean": u.Mean(), "cv": cv[i]}); err != nil {
@@ -125,7 +133,7 @@ func tmuScales(root string, x *evidence.Extractor) {
 // (FitTMUGFM: the ordinal model and its spread) with folds grouped by
 // source sentence, returning each unit's prediction by the model fitted
 // without its source.
-func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibrate.Unit, []float64, []float64) {
+func tmuCV(root string, tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibrate.Unit, []float64, []float64) {
 	names := evidence.AllNames(judge.TMUGFMForms[q])
 	if tmuFeatures != "" {
 		names = strings.Split(tmuFeatures, ",")
@@ -146,6 +154,22 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibr
 		for _, v := range ps.Evidence(x, evidence.FormSource) {
 			px = append(px, v.Vector(names))
 		}
+	}
+	var gu []calibrate.Unit
+	var gx [][]float64
+	if tmuGUG != "" && q != judge.Meaning {
+		ds, err := judge.LoadGUG(filepath.Join(root, judge.GUGFile))
+		if err != nil {
+			log.Fatal(err)
+		}
+		splits := strings.Split(tmuGUG, ",")
+		crowd := slices.DeleteFunc(ds.Ratings.Annotators(), func(a string) bool { return !strings.HasPrefix(a, "crowd") })
+		part := ds.Ratings.Where(func(r *human.Rating) bool { return slices.Contains(splits, r.Group) })
+		gu = calibrate.Units(part, "grammaticality", crowd)
+		for _, v := range ds.Evidence(x, gu, evidence.FormAlone) {
+			gx = append(gx, v.Vector(names))
+		}
+		log.Printf("tmu: %s: %d GUG units added to every training fold", q, len(gu))
 	}
 	pred := make([]float64, len(units))
 	// The hybrid's ranker: every source-form feature, of each output and
@@ -174,6 +198,8 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibr
 				tx = append(tx, xs[i])
 			}
 		}
+		tu = append(tu, gu...)
+		tx = append(tx, gx...)
 		var m *calibrate.Model
 		var err error
 		if tmuRanked > 0 {
