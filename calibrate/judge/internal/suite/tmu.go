@@ -68,10 +68,6 @@ func tmuScales(root string, x *evidence.Extractor) {
 		dump = json.NewEncoder(fd)
 	}
 	for _, q := range []string{judge.Grammaticality, judge.Fluency, judge.Meaning} {
-		f, _, err := judge.FitTMUGFM(tmu, x, q)
-		if err != nil {
-			log.Fatal(err)
-		}
 		units, cv, delta := tmuCV(root, tmu, x, q, 10)
 		if dump != nil {
 			for i, u := range units {
@@ -93,40 +89,46 @@ func tmuScales(root string, x *evidence.Extractor) {
 		}
 		for _, g := range gammas {
 			hyb := make([]float64, len(cv))
+			form := fmt.Sprint(judge.TMUGFMForms[q])
 			for i := range cv {
 				hyb[i] = cv[i]
 				if delta != nil {
 					hyb[i] += g * delta[i]
 				}
 			}
-			f.Units, f.CV.Expected = units, hyb
-			acc, _ := judge.UnitPairAccuracy(units, hyb, 1)
-			var means []float64
-			sj, sh, sn := map[string]float64{}, map[string]float64{}, map[string]float64{}
-			var order []string
-			for i, u := range f.Units {
-				means = append(means, u.Mean())
-				for _, s := range strings.Split(u.System, ",") {
-					if _, ok := sn[s]; !ok {
-						order = append(order, s)
-					}
-					sj[s] += f.CV.Expected[i]
-					sh[s] += u.Mean()
-					sn[s]++
-				}
-			}
-			var sys []string
-			for _, s := range order {
-				sys = append(sys, fmt.Sprintf("%s %.2f/%.2f", s, sj[s]/sn[s], sh[s]/sn[s]))
-			}
-			a, b := stat.PopStdDev(f.CV.Expected), stat.PopStdDev(means)
-			form := fmt.Sprint(f.Form)
 			if delta != nil {
 				form += fmt.Sprintf(" + %g ranker", g)
 			}
-			fmt.Printf("| %s | %s | %.3f | %.3f | %.3f | %.2f | %.3f | %s |\n", q, form, acc, a, b, a/b, stat.Pearson(f.CV.Expected, means), strings.Join(sys, ", "))
+			printTMURow(q, form, units, hyb)
 		}
 	}
+}
+
+// printTMURow prints one row of the TMU-GFM table: the pairwise accuracy,
+// spread, correlation and system means of pred, each unit's cross-validated
+// expected value on scale q.
+func printTMURow(q, form string, units []calibrate.Unit, pred []float64) {
+	acc, _ := judge.UnitPairAccuracy(units, pred, 1)
+	var means []float64
+	sj, sh, sn := map[string]float64{}, map[string]float64{}, map[string]float64{}
+	var order []string
+	for i, u := range units {
+		means = append(means, u.Mean())
+		for _, s := range strings.Split(u.System, ",") {
+			if _, ok := sn[s]; !ok {
+				order = append(order, s)
+			}
+			sj[s] += pred[i]
+			sh[s] += u.Mean()
+			sn[s]++
+		}
+	}
+	var sys []string
+	for _, s := range order {
+		sys = append(sys, fmt.Sprintf("%s %.2f/%.2f", s, sj[s]/sn[s], sh[s]/sn[s]))
+	}
+	a, b := stat.PopStdDev(pred), stat.PopStdDev(means)
+	fmt.Printf("| %s | %s | %.3f | %.3f | %.3f | %.2f | %.3f | %s |\n", q, form, acc, a, b, a/b, stat.Pearson(pred, means), strings.Join(sys, ", "))
 }
 
 // tmuCV cross-validates the whole fitting of one TMU-GFM scale
