@@ -3,6 +3,7 @@ package judge
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -116,6 +117,15 @@ func LoadGUG(path string) (*Dataset, error) {
 		return nil, err
 	}
 	return &Dataset{Name: "gug", Language: "en", Ratings: rs}, nil
+}
+
+// GUGCrowdUnits returns the units of ds (LoadGUG) whose sentences are in
+// one of splits ("train", "dev", "test"), each valued by the crowd
+// workers (GUG's expert judgement left out), and the crowd workers' names.
+func GUGCrowdUnits(ds *Dataset, splits ...string) ([]calibrate.Unit, []string) {
+	crowd := slices.DeleteFunc(ds.Ratings.Annotators(), func(a string) bool { return !strings.HasPrefix(a, "crowd") })
+	part := ds.Ratings.Where(func(r *human.Rating) bool { return slices.Contains(splits, r.Group) })
+	return calibrate.Units(part, Grammaticality, crowd), crowd
 }
 
 func (ds *Dataset) tokens(s string) []string {

@@ -274,9 +274,7 @@ func GUGHeldOut(all []Fitted, root string) (*Table, Fitted, error) {
 	if err != nil {
 		return nil, Fitted{}, err
 	}
-	crowd := slices.DeleteFunc(ds.Ratings.Annotators(), func(a string) bool { return !strings.HasPrefix(a, "crowd") })
-	test := ds.Ratings.Where(func(r *human.Rating) bool { return r.Group == "test" })
-	units := calibrate.Units(test, "grammaticality", crowd)
+	units, crowd := GUGCrowdUnits(ds, "test")
 	x, err := EnglishExtractor()
 	if err != nil {
 		return nil, Fitted{}, err

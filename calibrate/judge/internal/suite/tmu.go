@@ -6,7 +6,6 @@ import (
 	"log"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -14,7 +13,6 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
-	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -54,54 +52,76 @@ func tmuScales(root string, x *evidence.Extractor) {
 	if err != nil {
 		log.Fatal(err)
 	}
+	var gammas []float64
+	if tmuHybrid != "" {
+		for _, g := range strings.Split(tmuHybrid, ",") {
+			v, err := strconv.ParseFloat(g, 64)
+			if err != nil {
+				log.Fatalf("-tmuhybrid: %v", err)
+			}
+			gammas = append(gammas, v)
+		}
+	}
+	// GUG is read once: its evidence, memoised in the Dataset, serves
+	// grammaticality and fluency alike.
+	var gug *judge.Dataset
+	var gugUnits []calibrate.Unit
+	if tmuGUG != "" {
+		if gug, err = judge.LoadGUG(filepath.Join(root, judge.GUGFile)); err != nil {
+			log.Fatal(err)
+		}
+		gugUnits, _ = judge.GUGCrowdUnits(gug, strings.Split(tmuGUG, ",")...)
+		log.Printf("tmu: %d GUG units added to every training fold of grammaticality and fluency", len(gugUnits))
+	}
 	fmt.Println("\n## TMU-GFM half: the English scales, cross-validated by source sentence (10 folds)")
 	fmt.Println("\nPairwise: same-source pairs of outputs whose raters' means differ, ordered alike (pairs unweighted, ties wrong). Every figure cross-validated: the model and its spread fitted without the source sentence's outputs. SD: per-output standard deviation of the expected value and of the raters' mean, on the 1-4 scale. Systems: mean per system (an output counts for every system that produced it).")
 	fmt.Println("\n| scale | form | pairwise | judge SD | raters' SD | ratio | Pearson r (outputs) | system means judge / raters |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
-	var dump *json.Encoder
-	if tmuDump != "" {
-		fd, err := os.Create(tmuDump)
-		if err != nil {
-			log.Fatal(err)
-		}
-		defer fd.Close()
-		dump = json.NewEncoder(fd)
-	}
+	var dump []map[string]any
 	for _, q := range []string{judge.Grammaticality, judge.Fluency, judge.Meaning} {
-		units, cv, delta := tmuCV(root, tmu, x, q, 10)
-		if dump != nil {
-			for i, u := range units {
-				if err := dump.Encode(map[string]any{"scale": q, "item": u.Item, "system": u.System, "source": u.Source, "output": u.Output, "mean": u.Mean(), "cv": cv[i]}); err != nil {
-					log.Fatal(err)
-				}
-			}
+		var extra *judge.Dataset
+		if q != judge.Meaning {
+			extra = gug
 		}
-		gammas := []float64{0}
-		if tmuHybrid != "" {
-			gammas = nil
-			for _, g := range strings.Split(tmuHybrid, ",") {
-				v, err := strconv.ParseFloat(g, 64)
-				if err != nil {
-					log.Fatal(err)
-				}
-				gammas = append(gammas, v)
-			}
+		units, cv, delta := tmuCV(tmu, x, q, 10, extra, gugUnits)
+		for i, u := range units {
+			dump = append(dump, map[string]any{"scale": q, "item": u.Item, "system": u.System, "source": u.Source, "output": u.Output, "mean": u.Mean(), "cv": cv[i]})
+		}
+		form := fmt.Sprint(judge.TMUGFMForms[q])
+		if delta == nil {
+			printTMURow(q, form, units, cv)
+			continue
 		}
 		for _, g := range gammas {
 			hyb := make([]float64, len(cv))
-			form := fmt.Sprint(judge.TMUGFMForms[q])
 			for i := range cv {
-				hyb[i] = cv[i]
-				if delta != nil {
-					hyb[i] += g * delta[i]
-				}
+				hyb[i] = cv[i] + g*delta[i]
 			}
-			if delta != nil {
-				form += fmt.Sprintf(" + %g ranker", g)
-			}
-			printTMURow(q, form, units, hyb)
+			printTMURow(q, fmt.Sprintf("%s + %g ranker", form, g), units, hyb)
 		}
 	}
+	if tmuDump != "" {
+		if err := writeJSONLines(tmuDump, dump); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+// writeJSONLines writes one JSON object per line to path, reporting a
+// failed write or close.
+func writeJSONLines(path string, rows []map[string]any) error {
+	fd, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(fd)
+	for _, r := range rows {
+		if err := enc.Encode(r); err != nil {
+			fd.Close()
+			return err
+		}
+	}
+	return fd.Close()
 }
 
 // printTMURow prints one row of the TMU-GFM table: the pairwise accuracy,
@@ -134,63 +154,54 @@ func printTMURow(q, form string, units []calibrate.Unit, pred []float64) {
 // tmuCV cross-validates the whole fitting of one TMU-GFM scale
 // (FitTMUGFM: the ordinal model and its spread) with folds grouped by
 // source sentence, returning each unit's prediction by the model fitted
-// without its source.
-func tmuCV(root string, tmu *judge.Dataset, x *evidence.Extractor, q string, k int) ([]calibrate.Unit, []float64, []float64) {
+// without its source and, with -tmuhybrid, each unit's hybrid ranker
+// difference from its source (nil without). When extra is not nil, its
+// extraUnits (GUG's) join every training fold.
+func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int, extra *judge.Dataset, extraUnits []calibrate.Unit) (units []calibrate.Unit, pred, delta []float64) {
 	names := evidence.AllNames(judge.TMUGFMForms[q])
 	if tmuFeatures != "" {
 		names = strings.Split(tmuFeatures, ",")
 	}
 	rs := tmu.Ratings.OnScale(q)
-	units := calibrate.Units(rs, q, nil)
+	units = calibrate.Units(rs, q, nil)
 	xs := judge.TMUGFMRows(tmu, x, units, names)
-	fold := map[string]int{}
-	for i, u := range units {
-		if _, ok := fold[u.Item]; !ok {
-			fold[u.Item] = i
-		}
-	}
 	ps := judge.RatedPrefs(tmu, []string{q}, nil, 0)
 	folds := judge.ItemFolds(ps, k, 7)
+	// The preferences' outputs are the units (one per item and system
+	// list), so their feature rows are the units' rows.
 	var px [][]float64
 	if tmuRanked > 0 {
-		for _, v := range ps.Evidence(x, evidence.FormSource) {
-			px = append(px, v.Vector(names))
-		}
+		px = prefRows(ps, units, xs)
 	}
-	var gu []calibrate.Unit
 	var gx [][]float64
-	if tmuGUG != "" && q != judge.Meaning {
-		ds, err := judge.LoadGUG(filepath.Join(root, judge.GUGFile))
-		if err != nil {
-			log.Fatal(err)
-		}
-		splits := strings.Split(tmuGUG, ",")
-		crowd := slices.DeleteFunc(ds.Ratings.Annotators(), func(a string) bool { return !strings.HasPrefix(a, "crowd") })
-		part := ds.Ratings.Where(func(r *human.Rating) bool { return slices.Contains(splits, r.Group) })
-		gu = calibrate.Units(part, "grammaticality", crowd)
-		for _, v := range ds.Evidence(x, gu, evidence.FormAlone) {
+	if extra != nil {
+		for _, v := range extra.Evidence(x, extraUnits, evidence.FormAlone) {
 			gx = append(gx, v.Vector(names))
 		}
-		log.Printf("tmu: %s: %d GUG units added to every training fold", q, len(gu))
+	} else {
+		extraUnits = nil
 	}
-	pred := make([]float64, len(units))
 	// The hybrid's ranker: every source-form feature, of each output and
-	// of its source as an output.
-	var delta []float64
-	var hx, hsrc, hpx [][]float64
+	// of its source as an output (once per source).
+	var hx, hpx [][]float64
+	hsrc := map[string][]float64{}
 	if tmuHybrid != "" {
 		delta = make([]float64, len(units))
 		hn := evidence.AllNames(evidence.FormSource)
 		hx = judge.TMUGFMRows(tmu, x, units, hn)
+		hpx = prefRows(ps, units, hx)
 		var su []calibrate.Unit
 		for _, u := range units {
-			su = append(su, calibrate.Unit{Item: u.Item, System: "source", Source: u.Source, Output: u.Source})
+			if _, ok := hsrc[u.Item]; !ok {
+				hsrc[u.Item] = nil
+				su = append(su, calibrate.Unit{Item: u.Item, System: "source", Source: u.Source, Output: u.Source})
+			}
 		}
-		hsrc = judge.TMUGFMRows(tmu, x, su, hn)
-		for _, v := range ps.Evidence(x, evidence.FormSource) {
-			hpx = append(hpx, v.Vector(hn))
+		for i, row := range judge.TMUGFMRows(tmu, x, su, hn) {
+			hsrc[su[i].Item] = row
 		}
 	}
+	pred = make([]float64, len(units))
 	for f := range k {
 		var tu []calibrate.Unit
 		var tx [][]float64
@@ -200,18 +211,12 @@ func tmuCV(root string, tmu *judge.Dataset, x *evidence.Extractor, q string, k i
 				tx = append(tx, xs[i])
 			}
 		}
-		tu = append(tu, gu...)
+		tu = append(tu, extraUnits...)
 		tx = append(tx, gx...)
 		var m *calibrate.Model
 		var err error
 		if tmuRanked > 0 {
-			var pairs []pairwise.Pair
-			for _, p := range ps.Pairs {
-				if folds[ps.Outputs[p.Better].Item] != f && folds[ps.Outputs[p.Worse].Item] != f {
-					pairs = append(pairs, p)
-				}
-			}
-			r, err := pairwise.Fit(px, pairs, pairwise.Settings{L2: tmuRanked})
+			r, err := pairwise.Fit(px, trainingPairs(ps, folds, f), pairwise.Settings{L2: tmuRanked})
 			if err != nil {
 				log.Fatal(err)
 			}
@@ -228,13 +233,7 @@ func tmuCV(root string, tmu *judge.Dataset, x *evidence.Extractor, q string, k i
 		calibrate.Spread(m, tu, tx)
 		var hr *pairwise.Model
 		if delta != nil {
-			var pairs []pairwise.Pair
-			for _, p := range ps.Pairs {
-				if folds[ps.Outputs[p.Better].Item] != f && folds[ps.Outputs[p.Worse].Item] != f {
-					pairs = append(pairs, p)
-				}
-			}
-			if hr, err = pairwise.Fit(hpx, pairs, pairwise.Settings{L2: tmuHybridL2}); err != nil {
+			if hr, err = pairwise.Fit(hpx, trainingPairs(ps, folds, f), pairwise.Settings{L2: tmuHybridL2}); err != nil {
 				log.Fatal(err)
 			}
 		}
@@ -242,10 +241,40 @@ func tmuCV(root string, tmu *judge.Dataset, x *evidence.Extractor, q string, k i
 			if folds[u.Item] == f {
 				pred[i] = m.Predict(xs[i]).Expected
 				if hr != nil {
-					delta[i] = hr.Score(hx[i]) - hr.Score(hsrc[i])
+					delta[i] = hr.Score(hx[i]) - hr.Score(hsrc[u.Item])
 				}
 			}
 		}
 	}
 	return units, pred, delta
+}
+
+// trainingPairs returns ps's pairs whose outputs are both outside fold f.
+func trainingPairs(ps *judge.PrefSet, folds map[string]int, f int) []pairwise.Pair {
+	var out []pairwise.Pair
+	for _, p := range ps.Pairs {
+		if folds[ps.Outputs[p.Better].Item] != f && folds[ps.Outputs[p.Worse].Item] != f {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// prefRows returns the feature row of each of ps's outputs: the row of
+// the unit of the same item and system list (RatedPrefs makes one output
+// per unit).
+func prefRows(ps *judge.PrefSet, units []calibrate.Unit, rows [][]float64) [][]float64 {
+	index := map[[2]string]int{}
+	for i, u := range units {
+		index[[2]string{u.Item, u.System}] = i
+	}
+	out := make([][]float64, len(ps.Outputs))
+	for k, o := range ps.Outputs {
+		i, ok := index[[2]string{o.Item, o.Systems[0]}]
+		if !ok {
+			log.Fatalf("tmu: preference output %s/%s has no unit", o.Item, o.Systems[0])
+		}
+		out[k] = rows[i]
+	}
+	return out
 }
