@@ -1,6 +1,7 @@
 package calibrate
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -70,6 +71,19 @@ type FitOptions struct {
 	Folds          int      // cross-validation folds grouped by item; default 10
 	Seed           uint64   // fold assignment; default 1
 	L2             float64  // ridge penalty on standardised features; default 1
+
+	// Anchors are units whose label is true by construction (an output
+	// that lost its sentence is "substantially different" in meaning),
+	// with their feature rows AnchorRows. They join the training of every
+	// fold whose test items do not include theirs, and of the final model,
+	// one observation per value; they are never predicted, validated or
+	// used to place thresholds. They teach the model the ends of the
+	// scale that rated outputs rarely reach.
+	Anchors    []Unit
+	AnchorRows [][]float64
+	// AnchorWeight weighs each anchor's observations against a rating's
+	// weight of 1; default 1.
+	AnchorWeight float64
 }
 
 // FitModel fits a model of scale sc to units, whose feature vectors are
@@ -86,6 +100,9 @@ func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, *
 	if len(units) == 0 {
 		return nil, nil, errors.New("calibrate: no rated units to fit")
 	}
+	if len(opt.Anchors) != len(opt.AnchorRows) {
+		return nil, nil, fmt.Errorf("calibrate: %d anchors but %d anchor rows", len(opt.Anchors), len(opt.AnchorRows))
+	}
 	if opt.Folds == 0 {
 		opt.Folds = 10
 	}
@@ -97,6 +114,7 @@ func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, *
 	}
 	values := sc.Values()
 	folds := assignFolds(units, opt.Folds, opt.Seed)
+	anchorFolds := itemFolds(units, folds, opt.Anchors)
 	cv := make([]float64, len(units))
 	cvLabels := make([]int, len(units))
 	m := &Model{Scale: sc.Name, Values: values, Language: opt.Language, Form: opt.Form, Features: opt.Features}
@@ -104,7 +122,7 @@ func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, *
 		m.Labels = append(m.Labels, l.Name)
 	}
 	for f := range opt.Folds {
-		om, err := fitUnits(units, x, values, func(i int) bool { return folds[i] != f }, opt.L2)
+		om, err := fitUnits(units, x, values, func(i int) bool { return folds[i] != f }, opt, func(i int) bool { return anchorFolds[i] != f })
 		if err != nil {
 			return nil, nil, fmt.Errorf("calibrate: fold %d: %w", f+1, err)
 		}
@@ -120,7 +138,8 @@ func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, *
 			}
 		}
 	}
-	om, err := fitUnits(units, x, values, func(int) bool { return true }, opt.L2)
+	all := func(int) bool { return true }
+	om, err := fitUnits(units, x, values, all, opt, all)
 	if err != nil {
 		return nil, nil, fmt.Errorf("calibrate: %w", err)
 	}
@@ -133,7 +152,10 @@ func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, *
 	m.Training = Training{
 		Data: opt.Data, Annotators: opt.Annotators, Target: opt.Target,
 		Items: countItems(units), Units: len(units), Ratings: nratings,
-		Folds: opt.Folds, Seed: opt.Seed, L2: opt.L2,
+		Folds: opt.Folds, Seed: opt.Seed, L2: opt.L2, Anchors: len(opt.Anchors),
+	}
+	if len(opt.Anchors) > 0 {
+		m.Training.AnchorWeight = cmp.Or(opt.AnchorWeight, 1)
 	}
 	m.CV = Validate(cv, cvLabels, units, values, opt.Seed)
 	return m, &CV{Expected: cv, Labels: cvLabels}, nil
@@ -173,22 +195,55 @@ func thresholds(m *Model, units []Unit, x [][]float64, keep func(int) bool) []fl
 	return out
 }
 
-func fitUnits(units []Unit, x [][]float64, values []float64, keep func(int) bool, l2 float64) (*ordinal.Model, error) {
+// fitUnits fits the ordinal model to the kept units and the kept anchors
+// of opt, every value one observation. It returns nil when no unit is
+// kept.
+func fitUnits(units []Unit, x [][]float64, values []float64, keep func(int) bool, opt FitOptions, keepAnchor func(int) bool) (*ordinal.Model, error) {
 	var rows [][]float64
 	var labels []int
-	for i, u := range units {
-		if !keep(i) {
-			continue
-		}
-		for _, v := range u.Values {
-			rows = append(rows, x[i])
-			labels = append(labels, nearest(values, v))
+	var weights []float64
+	add := func(us []Unit, xs [][]float64, keep func(int) bool, w float64) {
+		for i, u := range us {
+			if !keep(i) {
+				continue
+			}
+			for _, v := range u.Values {
+				rows = append(rows, xs[i])
+				labels = append(labels, nearest(values, v))
+				weights = append(weights, w)
+			}
 		}
 	}
+	add(units, x, keep, 1)
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	return ordinal.Fit(rows, labels, len(values), ordinal.Settings{L2: l2})
+	n := len(rows)
+	w := cmp.Or(opt.AnchorWeight, 1)
+	add(opt.Anchors, opt.AnchorRows, keepAnchor, w)
+	s := ordinal.Settings{L2: opt.L2}
+	if w != 1 && len(rows) > n {
+		s.Weights = weights
+	}
+	return ordinal.Fit(rows, labels, len(values), s)
+}
+
+// itemFolds returns the fold of each of others: the fold of the units of
+// its item, or -1 (in no test fold) when no unit has its item.
+func itemFolds(units []Unit, folds []int, others []Unit) []int {
+	byItem := map[string]int{}
+	for i, u := range units {
+		byItem[u.Item] = folds[i]
+	}
+	out := make([]int, len(others))
+	for i, o := range others {
+		f, ok := byItem[o.Item]
+		if !ok {
+			f = -1
+		}
+		out[i] = f
+	}
+	return out
 }
 
 // assignFolds gives every item a fold, shuffled with seed, so that all

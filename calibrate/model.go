@@ -46,15 +46,17 @@ type Model struct {
 
 // Training records what a model was fitted on.
 type Training struct {
-	Data       string   `json:"data"`       // the rating set, e.g. "sottana2023"
-	Annotators []string `json:"annotators"` // whose ratings were used
-	Target     string   `json:"target"`     // what CV compares with, e.g. "mean of 3 humans"
-	Items      int      `json:"items"`      // source sentences
-	Units      int      `json:"units"`      // rated outputs
-	Ratings    int      `json:"ratings"`    // observations (one per rating)
-	Folds      int      `json:"folds"`      // cross-validation folds, grouped by item
-	Seed       uint64   `json:"seed"`       // fold assignment seed
-	L2         float64  `json:"l2"`         // ridge penalty
+	Data         string   `json:"data"`                    // the rating set, e.g. "sottana2023"
+	Annotators   []string `json:"annotators"`              // whose ratings were used
+	Target       string   `json:"target"`                  // what CV compares with, e.g. "mean of 3 humans"
+	Items        int      `json:"items"`                   // source sentences
+	Units        int      `json:"units"`                   // rated outputs
+	Ratings      int      `json:"ratings"`                 // observations (one per rating)
+	Folds        int      `json:"folds"`                   // cross-validation folds, grouped by item
+	Seed         uint64   `json:"seed"`                    // fold assignment seed
+	L2           float64  `json:"l2"`                      // ridge penalty
+	Anchors      int      `json:"anchors,omitempty"`       // units labelled by construction (FitOptions.Anchors)
+	AnchorWeight float64  `json:"anchor_weight,omitempty"` // each anchor observation's weight (FitOptions.AnchorWeight)
 }
 
 // Validation is how well predictions agree with a human target over units.

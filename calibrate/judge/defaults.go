@@ -349,9 +349,12 @@ var TMUGFMForms = map[string]evidence.Form{Grammaticality: evidence.FormAlone, F
 // meaning) to TMU-GFM's five raters: a proportional-odds model over every
 // feature of the quantity's form (TMUGFMForms), every rating one
 // observation (calibrate.FitModel, folds grouped by source sentence),
-// spread as far as the raters' means (calibrate.Spread). It returns the
-// model and the same-source pairwise accuracy of its cross-validated
-// predictions (UnitPairAccuracy).
+// spread as far as the raters' means (calibrate.Spread). Meaning also
+// trains on the sources' meaning anchors (MeaningAnchors, weight
+// MeaningAnchorWeight), so that an output that lost its sentence rates low
+// though no rated output did. It returns the model and the same-source
+// pairwise accuracy of its cross-validated predictions (UnitPairAccuracy),
+// over the rated outputs only.
 //
 // A ranker fitted to the raters' preferences between outputs of one
 // source, placed on the scale by the ratings (FitRanked), orders outputs
@@ -370,10 +373,16 @@ func FitTMUGFM(tmu *Dataset, x *evidence.Extractor, quantity string) (Fitted, fl
 	units := calibrate.Units(rs, quantity, nil)
 	xs := TMUGFMRows(tmu, x, units, names)
 	raters := rs.Annotators()
-	m, cv, err := calibrate.FitModel(rs[0].Scale, units, xs, calibrate.FitOptions{
+	opt := calibrate.FitOptions{
 		Language: "en", Form: form.String(), Features: names,
 		Data: tmu.Name, Target: fmt.Sprintf("mean of %d raters, spread as their means", len(raters)), Annotators: raters,
-	})
+	}
+	if quantity == Meaning {
+		opt.Anchors = MeaningAnchors(tmu, units)
+		opt.AnchorRows = TMUGFMRows(tmu, x, opt.Anchors, names)
+		opt.AnchorWeight = MeaningAnchorWeight
+	}
+	m, cv, err := calibrate.FitModel(rs[0].Scale, units, xs, opt)
 	if err != nil {
 		return Fitted{}, 0, fmt.Errorf("en %s %s: %w", quantity, form, err)
 	}

@@ -73,21 +73,21 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		floor float64
 	}{
 		{"gjg15", true, 0.67},                              // measured 0.692
-		{"gmeg-fce", true, 0.78},                           // measured 0.809
+		{"gmeg-fce", true, 0.78},                           // measured 0.808
 		{"gmeg-wiki", true, 0.75},                          // measured 0.771
 		{"sottana2023", true, 0.60},                        // measured 0.616
 		{"jfleg refs over input", true, 0.92},              // measured 0.950
-		{"gmeg-fce refs over input", true, 0.86},           // measured 0.887
+		{"gmeg-fce refs over input", true, 0.86},           // measured 0.885
 		{"gmeg-wiki refs over input", true, 0.84},          // measured 0.881
 		{"jfleg refs over input, one ref", true, 0.95},     // measured 0.981
-		{"gmeg-fce refs over input, one ref", true, 0.90},  // measured 0.936
+		{"gmeg-fce refs over input, one ref", true, 0.90},  // measured 0.935
 		{"gmeg-wiki refs over input, one ref", true, 0.93}, // measured 0.961
-		{"conll14 refs over input", true, 0.89},            // measured 0.916
-		{"conll14 refs over input", false, 0.89},           // measured 0.916
+		{"conll14 refs over input", true, 0.88},            // measured 0.909
+		{"conll14 refs over input", false, 0.89},           // measured 0.914
 		{"jfleg refs over input", false, 0.96},             // measured 0.986
 		{"gmeg-fce refs over input", false, 0.89},          // measured 0.919
 		{"gmeg-wiki refs over input", false, 0.92},         // measured 0.954
-		{"gmeg-fce source over source+error", true, 0.87},  // measured 0.902
+		{"gmeg-fce source over source+error", true, 0.87},  // measured 0.903
 	} {
 		scores := without[c.set]
 		if c.refs {
@@ -99,7 +99,7 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 	}
 	// With references, the overall orders the human preferences of every
 	// human-judged set better than any reference metric does (measured:
-	// GJG15 0.692 against GLEU 0.650, GMEG essays 0.809 against 0.789,
+	// GJG15 0.692 against GLEU 0.650, GMEG essays 0.808 against 0.789,
 	// Wikipedia 0.771 against chrF 0.736, Sottana 0.616 against GLEU 0.614).
 	for _, name := range []string{"gjg15", "gmeg-fce", "gmeg-wiki", "sottana2023"} {
 		s := set(name)

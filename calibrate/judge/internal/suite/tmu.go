@@ -6,6 +6,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,6 +42,17 @@ var (
 // cross-validated expected value per scale (flag -tmudump; experiments
 // with evidence computed outside gecmetric).
 var tmuDump string
+
+// tmuNoAnchors leaves meaning's anchors out of its training folds (flag
+// -tmunoanchors; the model as before them).
+var tmuNoAnchors bool
+
+// tmuAnchors, when set, keeps only these degenerate forms as meaning
+// anchors (flag -tmuanchors; experiments).
+var tmuAnchors string
+
+// tmuAnchorWeight weighs each meaning anchor (flag -tmuanchorweight).
+var tmuAnchorWeight float64
 
 // tmuGUG, when set, adds GUG's train (and dev) split, rated by the crowd on
 // the same 1-4 grammaticality scale, to the training folds of the
@@ -201,8 +213,29 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int, extra *ju
 			hsrc[su[i].Item] = row
 		}
 	}
+	// Meaning's anchors (judge.MeaningAnchors) join the training folds
+	// that do not test their source, as in FitTMUGFM.
+	var anchors []calibrate.Unit
+	var anchorRows [][]float64
+	if q == judge.Meaning && !tmuNoAnchors {
+		anchors = judge.MeaningAnchors(tmu, units)
+		if tmuAnchors != "" {
+			keep := strings.Split(tmuAnchors, ",")
+			anchors = slices.DeleteFunc(anchors, func(a calibrate.Unit) bool { return !slices.Contains(keep, strings.TrimPrefix(a.System, "anchor:")) })
+		}
+		log.Printf("tmu: %d meaning anchors", len(anchors))
+		anchorRows = judge.TMUGFMRows(tmu, x, anchors, names)
+	}
 	pred = make([]float64, len(units))
 	for f := range k {
+		var ta []calibrate.Unit
+		var tar [][]float64
+		for i, a := range anchors {
+			if folds[a.Item] != f {
+				ta = append(ta, a)
+				tar = append(tar, anchorRows[i])
+			}
+		}
 		var tu []calibrate.Unit
 		var tx [][]float64
 		for i, u := range units {
@@ -225,7 +258,7 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int, extra *ju
 				log.Fatal(err)
 			}
 		} else {
-			m, _, err = calibrate.FitModel(rs[0].Scale, tu, tx, calibrate.FitOptions{Features: names, Folds: 2, L2: tmuL2})
+			m, _, err = calibrate.FitModel(rs[0].Scale, tu, tx, calibrate.FitOptions{Features: names, Folds: 2, L2: tmuL2, Anchors: ta, AnchorRows: tar, AnchorWeight: tmuAnchorWeight})
 			if err != nil {
 				log.Fatal(err)
 			}

@@ -1,0 +1,88 @@
+package judge
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/corpora/degenerate"
+	"github.com/gecmetric/gecmetric/human"
+)
+
+// MeaningAnchorLabels gives the meaning label, on seed 001's scale
+// (human.Meaning4), of each degenerate form of a sentence that serves as a
+// meaning anchor (MeaningAnchors). The guidelines place an output whose
+// second half means something else on the border of "Substantially
+// different" and call anything further from the reference "Substantially
+// different": an unrelated sentence (constant, other), half the sentence
+// (truncate), its words in a random order (shuffle) and the sentence with
+// another one after it (append) are all further. Every fourth word
+// deleted loses a quarter of the words, some of them content words:
+// "Moderate differences". Every word lower-cased keeps what the sentence
+// says but blurs its names: "Minor differences".
+var MeaningAnchorLabels = map[string]string{
+	"constant":  "Substantially different",
+	"other":     "Substantially different",
+	"truncate":  "Substantially different",
+	"shuffle":   "Substantially different",
+	"append":    "Substantially different",
+	"delete":    "Moderate differences",
+	"lowercase": "Identical",
+}
+
+// MeaningAnchorWeight is the weight of each meaning anchor's one
+// observation against a rating's 1. The anchors are separable from rated
+// outputs, so a light weight already sets the ends of the scale; on
+// TMU-GFM's meaning (10-fold CV by source), same-source pairwise accuracy
+// is 0.769 without anchors and 0.768 / 0.765 / 0.761 with weight 0.1 / 0.3
+// / 1, output-level Pearson 0.631 and 0.612 / 0.604 / 0.585, while an
+// unrelated sentence's meaning falls from 3.77 to about 1 (the suite's
+// -tmuanchorweight; the README's meaning section).
+const MeaningAnchorWeight = 0.1
+
+// MeaningAnchors returns the meaning anchors of ds's distinct sources
+// (those of units, sorted by item): each source's degenerate forms
+// (package degenerate, seed 1, "other" and "append" taking the next
+// source in item order) as outputs of that source, labelled by
+// MeaningAnchorLabels, one value each. A form equal to the source (a
+// sentence too short to lose a fourth word) is no anchor. Rated outputs
+// of GEC systems rarely lose their sentence, so a meaning model fitted on
+// them alone extrapolates where outputs do; the anchors (FitOptions.Anchors)
+// show it those ends of the scale.
+func MeaningAnchors(ds *Dataset, units []calibrate.Unit) []calibrate.Unit {
+	src := map[string]string{}
+	var items []string
+	for _, u := range units {
+		if _, ok := src[u.Item]; !ok {
+			src[u.Item] = u.Source
+			items = append(items, u.Item)
+		}
+	}
+	slices.Sort(items)
+	lines := make([][]string, len(items))
+	for i, it := range items {
+		lines[i] = ds.tokens(src[it])
+	}
+	var out []calibrate.Unit
+	for _, name := range degenerate.Names {
+		label, ok := MeaningAnchorLabels[name]
+		if !ok {
+			continue
+		}
+		_, value, _, err := human.Meaning4.Parse(label)
+		if err != nil {
+			panic(err) // MeaningAnchorLabels holds only Meaning4's labels
+		}
+		outs, err := degenerate.Outputs(name, lines, 1)
+		if err != nil {
+			panic(err) // and only degenerate systems
+		}
+		for i, it := range items {
+			if slices.Equal(outs[i], lines[i]) {
+				continue
+			}
+			out = append(out, calibrate.Unit{Item: it, System: "anchor:" + name, Source: src[it], Output: strings.Join(outs[i], " "), Values: []float64{value}})
+		}
+	}
+	return out
+}
