@@ -72,22 +72,22 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		refs  bool
 		floor float64
 	}{
-		{"gjg15", true, 0.67},                              // measured 0.692
-		{"gmeg-fce", true, 0.78},                           // measured 0.808
+		{"gjg15", true, 0.67},                              // measured 0.693
+		{"gmeg-fce", true, 0.78},                           // measured 0.810
 		{"gmeg-wiki", true, 0.75},                          // measured 0.771
-		{"sottana2023", true, 0.60},                        // measured 0.616
-		{"jfleg refs over input", true, 0.92},              // measured 0.950
-		{"gmeg-fce refs over input", true, 0.86},           // measured 0.885
-		{"gmeg-wiki refs over input", true, 0.84},          // measured 0.881
-		{"jfleg refs over input, one ref", true, 0.95},     // measured 0.981
-		{"gmeg-fce refs over input, one ref", true, 0.90},  // measured 0.935
+		{"sottana2023", true, 0.60},                        // measured 0.621
+		{"jfleg refs over input", true, 0.92},              // measured 0.951
+		{"gmeg-fce refs over input", true, 0.86},           // measured 0.882
+		{"gmeg-wiki refs over input", true, 0.84},          // measured 0.880
+		{"jfleg refs over input, one ref", true, 0.95},     // measured 0.982
+		{"gmeg-fce refs over input, one ref", true, 0.90},  // measured 0.934
 		{"gmeg-wiki refs over input, one ref", true, 0.93}, // measured 0.961
-		{"conll14 refs over input", true, 0.88},            // measured 0.909
-		{"conll14 refs over input", false, 0.89},           // measured 0.914
+		{"conll14 refs over input", true, 0.88},            // measured 0.910
+		{"conll14 refs over input", false, 0.89},           // measured 0.913
 		{"jfleg refs over input", false, 0.96},             // measured 0.986
-		{"gmeg-fce refs over input", false, 0.89},          // measured 0.919
-		{"gmeg-wiki refs over input", false, 0.92},         // measured 0.954
-		{"gmeg-fce source over source+error", true, 0.87},  // measured 0.903
+		{"gmeg-fce refs over input", false, 0.89},          // measured 0.922
+		{"gmeg-wiki refs over input", false, 0.92},         // measured 0.955
+		{"gmeg-fce source over source+error", true, 0.87},  // measured 0.904
 	} {
 		scores := without[c.set]
 		if c.refs {
@@ -99,8 +99,8 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 	}
 	// With references, the overall orders the human preferences of every
 	// human-judged set better than any reference metric does (measured:
-	// GJG15 0.692 against GLEU 0.650, GMEG essays 0.808 against 0.789,
-	// Wikipedia 0.771 against chrF 0.736, Sottana 0.616 against GLEU 0.614).
+	// GJG15 0.693 against GLEU 0.650, GMEG essays 0.810 against 0.789,
+	// Wikipedia 0.771 against chrF 0.736, Sottana 0.621 against GLEU 0.614).
 	for _, name := range []string{"gjg15", "gmeg-fce", "gmeg-wiki", "sottana2023"} {
 		s := set(name)
 		got := s.Accuracy(withRefs[name])
@@ -111,8 +111,8 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		}
 	}
 	// GMEG dev, system level: the left-out ranker's system means against
-	// the human corpus scores (measured r 0.985 in the learner essays,
-	// 0.962 in Wikipedia; the issue asks 0.90), and the negative control
+	// the human corpus scores (measured r 0.987 in the learner essays,
+	// 0.956 in Wikipedia; the issue asks 0.90), and the negative control
 	// last.
 	for _, c := range []struct {
 		domain string

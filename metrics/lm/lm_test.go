@@ -168,3 +168,21 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// TestOOVLogProb checks that a word outside the vocabulary costs what the
+// least likely word does, not the placeholder -99 (log10) that ARPA files
+// give <s>: with it, one misspelling weighed as much as ten unlikely words
+// and swamped every mean over the sentence.
+func TestOOVLogProb(t *testing.T) {
+	m := model(t)
+	oov := m.OOVLogProb()
+	if oov < -30 || oov > -15 {
+		t.Errorf("OOV log prob %.3f, want the least likely word's (-21.805 for the CMU model)", oov)
+	}
+	// "xyzzyq" is an OOV; "home" is a word the model has at the same
+	// place. The OOV's cost stays within that of a very unlikely word.
+	in, out := sentence(m, "he goes home today"), sentence(m, "he goes xyzzyq today")
+	if out.OOV != 1 || out.MinLogProb != oov || in.LogProb-out.LogProb > 30 {
+		t.Errorf("OOV sentence %+v against %+v: want one OOV at %.3f costing under 30 nats", out, in, oov)
+	}
+}

@@ -194,9 +194,14 @@ func decode(r *sliceReader) (*Model, error) {
 			}
 		}
 	}
+	// The least likely word: <s> is never predicted, and ARPA files give
+	// it the placeholder log10 probability -99, which would make one OOV
+	// weigh as much as ten unlikely words.
 	m.oov = math.Inf(1)
-	for _, p := range m.uniP {
-		m.oov = math.Min(m.oov, float64(p))
+	for id, p := range m.uniP {
+		if ID(id) != m.start {
+			m.oov = math.Min(m.oov, float64(p))
+		}
 	}
 	return m, nil
 }
@@ -301,7 +306,8 @@ func (m *Model) Start() ID { return m.start }
 func (m *Model) End() ID   { return m.end }
 
 // OOVLogProb is the log probability the scorer gives a word outside the
-// vocabulary: that of the least likely word of the vocabulary.
+// vocabulary: the unigram log probability of the least likely word of the
+// vocabulary (<s>, never predicted, left out).
 func (m *Model) OOVLogProb() float64 { return m.oov }
 
 // find returns the index of the child with word w among words[lo:hi], or -1.
