@@ -228,22 +228,8 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int, extra *ju
 	}
 	pred = make([]float64, len(units))
 	for f := range k {
-		var ta []calibrate.Unit
-		var tar [][]float64
-		for i, a := range anchors {
-			if folds[a.Item] != f {
-				ta = append(ta, a)
-				tar = append(tar, anchorRows[i])
-			}
-		}
-		var tu []calibrate.Unit
-		var tx [][]float64
-		for i, u := range units {
-			if folds[u.Item] != f {
-				tu = append(tu, u)
-				tx = append(tx, xs[i])
-			}
-		}
+		ta, tar := outsideFold(anchors, anchorRows, folds, f)
+		tu, tx := outsideFold(units, xs, folds, f)
 		tu = append(tu, extraUnits...)
 		tx = append(tx, gx...)
 		var m *calibrate.Model
@@ -280,6 +266,20 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int, extra *ju
 		}
 	}
 	return units, pred, delta
+}
+
+// outsideFold returns the units whose item is not in fold f, with their
+// rows.
+func outsideFold(units []calibrate.Unit, rows [][]float64, folds map[string]int, f int) ([]calibrate.Unit, [][]float64) {
+	var us []calibrate.Unit
+	var xs [][]float64
+	for i, u := range units {
+		if folds[u.Item] != f {
+			us = append(us, u)
+			xs = append(xs, rows[i])
+		}
+	}
+	return us, xs
 }
 
 // trainingPairs returns ps's pairs whose outputs are both outside fold f.
