@@ -1,7 +1,6 @@
 package calibrate
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -112,9 +111,12 @@ func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, *
 	if opt.L2 == 0 {
 		opt.L2 = 1
 	}
+	if len(opt.Anchors) > 0 && opt.AnchorWeight == 0 {
+		opt.AnchorWeight = 1
+	}
 	values := sc.Values()
-	folds := assignFolds(units, opt.Folds, opt.Seed)
-	anchorFolds := itemFolds(units, folds, opt.Anchors)
+	fold := assignFolds(units, opt.Folds, opt.Seed)
+	folds, anchorFolds := foldsOf(units, fold), foldsOf(opt.Anchors, fold)
 	cv := make([]float64, len(units))
 	cvLabels := make([]int, len(units))
 	m := &Model{Scale: sc.Name, Values: values, Language: opt.Language, Form: opt.Form, Features: opt.Features}
@@ -152,10 +154,7 @@ func FitModel(sc *Scale, units []Unit, x [][]float64, opt FitOptions) (*Model, *
 	m.Training = Training{
 		Data: opt.Data, Annotators: opt.Annotators, Target: opt.Target,
 		Items: countItems(units), Units: len(units), Ratings: nratings,
-		Folds: opt.Folds, Seed: opt.Seed, L2: opt.L2, Anchors: len(opt.Anchors),
-	}
-	if len(opt.Anchors) > 0 {
-		m.Training.AnchorWeight = cmp.Or(opt.AnchorWeight, 1)
+		Folds: opt.Folds, Seed: opt.Seed, L2: opt.L2, Anchors: len(opt.Anchors), AnchorWeight: opt.AnchorWeight,
 	}
 	m.CV = Validate(cv, cvLabels, units, values, opt.Seed)
 	return m, &CV{Expected: cv, Labels: cvLabels}, nil
@@ -218,26 +217,20 @@ func fitUnits(units []Unit, x [][]float64, values []float64, keep func(int) bool
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	n := len(rows)
-	w := cmp.Or(opt.AnchorWeight, 1)
-	add(opt.Anchors, opt.AnchorRows, keepAnchor, w)
+	add(opt.Anchors, opt.AnchorRows, keepAnchor, opt.AnchorWeight)
 	s := ordinal.Settings{L2: opt.L2}
-	if w != 1 && len(rows) > n {
+	if len(opt.Anchors) > 0 && opt.AnchorWeight != 1 {
 		s.Weights = weights
 	}
 	return ordinal.Fit(rows, labels, len(values), s)
 }
 
-// itemFolds returns the fold of each of others: the fold of the units of
-// its item, or -1 (in no test fold) when no unit has its item.
-func itemFolds(units []Unit, folds []int, others []Unit) []int {
-	byItem := map[string]int{}
+// foldsOf returns the fold of each unit's item in fold, -1 (in no test
+// fold) for an item fold lacks (an anchor of a source no rated unit has).
+func foldsOf(units []Unit, fold map[string]int) []int {
+	out := make([]int, len(units))
 	for i, u := range units {
-		byItem[u.Item] = folds[i]
-	}
-	out := make([]int, len(others))
-	for i, o := range others {
-		f, ok := byItem[o.Item]
+		f, ok := fold[u.Item]
 		if !ok {
 			f = -1
 		}
@@ -246,9 +239,10 @@ func itemFolds(units []Unit, folds []int, others []Unit) []int {
 	return out
 }
 
-// assignFolds gives every item a fold, shuffled with seed, so that all
-// outputs of one source sentence share a fold.
-func assignFolds(units []Unit, k int, seed uint64) []int {
+// assignFolds gives every item of units a fold, shuffled with seed, so
+// that all outputs of one source sentence share a fold; it returns the
+// fold of each item.
+func assignFolds(units []Unit, k int, seed uint64) map[string]int {
 	var items []string
 	seen := map[string]bool{}
 	for _, u := range units {
@@ -263,11 +257,7 @@ func assignFolds(units []Unit, k int, seed uint64) []int {
 	for i, it := range items {
 		fold[it] = i % k
 	}
-	out := make([]int, len(units))
-	for i, u := range units {
-		out[i] = fold[u.Item]
-	}
-	return out
+	return fold
 }
 
 func countItems(units []Unit) int {

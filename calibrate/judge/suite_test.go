@@ -82,7 +82,7 @@ func TestSuiteLeaveOneSetOut(t *testing.T) {
 		{"jfleg refs over input, one ref", true, 0.95},     // measured 0.982
 		{"gmeg-fce refs over input, one ref", true, 0.90},  // measured 0.934
 		{"gmeg-wiki refs over input, one ref", true, 0.93}, // measured 0.961
-		{"conll14 refs over input", true, 0.88},            // measured 0.910
+		{"conll14 refs over input", true, 0.89},            // measured 0.910
 		{"conll14 refs over input", false, 0.89},           // measured 0.913
 		{"jfleg refs over input", false, 0.96},             // measured 0.986
 		{"gmeg-fce refs over input", false, 0.89},          // measured 0.922
