@@ -42,6 +42,7 @@ func main() {
 	flag.Float64Var(&tmuAnchorWeight, "tmuanchorweight", judge.MeaningAnchorWeight, "weight of each meaning anchor against a rating's 1 (experiments)")
 	flag.StringVar(&tmuAnchors, "tmuanchors", "", "keep only these degenerate forms (comma-separated) as meaning anchors (experiments)")
 	flag.StringVar(&tmuDump, "tmudump", "", "write every TMU-GFM unit's cross-validated expected value per scale to this JSON Lines file (experiments)")
+	flag.StringVar(&tmuHybridFeats, "tmuhybridfeats", "", "comma-separated features of the -tmuhybrid ranker (default every source-form feature; experiments)")
 	flag.Float64Var(&tmuHybridL2, "tmuhybridl2", 30, "ridge of the -tmuhybrid ranker")
 	tmuPen := flag.Float64("tmul2", 1, "ridge penalty of the TMU-GFM scale models in the tmu section")
 	drop := flag.String("drop", "", "comma-separated feature prefixes to leave out, or whole names ending in $ (experiments)")

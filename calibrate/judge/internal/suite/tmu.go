@@ -36,6 +36,8 @@ var tmuRanked float64
 var (
 	tmuHybrid   string
 	tmuHybridL2 float64
+	// tmuHybridFeats, when set, replaces the hybrid ranker's features (flag -tmuhybridfeats).
+	tmuHybridFeats string
 )
 
 // tmuDump, when set, names a JSON Lines file that receives every unit's
@@ -200,6 +202,9 @@ func tmuCV(tmu *judge.Dataset, x *evidence.Extractor, q string, k int, extra *ju
 	if tmuHybrid != "" {
 		delta = make([]float64, len(units))
 		hn := evidence.AllNames(evidence.FormSource)
+		if tmuHybridFeats != "" {
+			hn = strings.Split(tmuHybridFeats, ",")
+		}
 		hx = judge.TMUGFMRows(tmu, x, units, hn)
 		hpx = prefRows(ps, units, hx)
 		var su []calibrate.Unit
