@@ -28,7 +28,7 @@ func find(sets []*judge.SuiteSet, name string) *judge.SuiteSet {
 // score of a ranker fitted without that domain (and by in-domain CV), and
 // correlates the means with the human corpus scores.
 func gmegSystems(root string, sets []*judge.SuiteSet, refFeats, srcFeats []string, l2 float64) {
-	fmt.Println("\n## GMEG dev, system level: mean overall per system against the mean human rating (Pearson over the 6 systems and the source; the rated reference is not named in the data and is left out)")
+	fmt.Println("\n## GMEG dev, system level: mean overall per system against the mean human rating (Pearson over the 6 systems and the source; the rated reference is not named in the data, so the human corrections stand for it: the mean of ref0-ref3, each that differs from its source judged against the other three, ranked and correlated beside the systems as a second figure)")
 	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource} {
 		feats := refFeats
 		if form == evidence.FormSource {
@@ -42,11 +42,18 @@ func gmegSystems(root string, sets []*judge.SuiteSet, refFeats, srcFeats []strin
 				log.Fatal(err)
 			}
 			s := find(sets, "gmeg-"+d)
+			rs := find(sets, "gmeg-"+d+" refs over input")
 			for _, c := range []struct {
-				how    string
-				scores []float64
-			}{{"LOSO", loso[s]}, {"CV", cv[s]}} {
+				how          string
+				scores, refs []float64
+			}{{"LOSO", loso[s], loso[rs]}, {"CV", cv[s], cv[rs]}} {
 				systems, means := s.SystemMeans(c.scores)
+				// The human corrections as a system: each of ref0-ref3
+				// that differs from its source, judged against the other
+				// three (by the same ranker as the systems, which are
+				// judged against all four), beside the raters' score of
+				// the rated reference.
+				ref := humanCorrectionMean(rs, c.refs)
 				var p, h []float64
 				var cells []string
 				type rank struct {
@@ -61,19 +68,69 @@ func gmegSystems(root string, sets []*judge.SuiteSet, refFeats, srcFeats []strin
 						h = append(h, v)
 					}
 				}
+				pr, hr := append(slices.Clone(p), ref), append(slices.Clone(h), human["ref"])
+				ranks = append(ranks, rank{"human correction", ref})
 				slices.SortFunc(ranks, func(a, b rank) int { return cmp.Compare(b.v, a.v) })
 				last := ranks[len(ranks)-1].name
+				refRank := slices.IndexFunc(ranks, func(r rank) bool { return r.name == "human correction" }) + 1
 				for _, r := range ranks {
 					hv := "-"
 					if v, ok := human[r.name]; ok {
 						hv = fmt.Sprintf("%.1f", v)
+					} else if r.name == "human correction" {
+						hv = fmt.Sprintf("%.1f", human["ref"])
 					}
 					cells = append(cells, fmt.Sprintf("%s %.3f (%s)", r.name, r.v, hv))
 				}
-				fmt.Printf("\ngmeg-%s, %s, %s: Pearson %.3f, Spearman %.3f; last: %s\n\n%s\n", d, form, c.how, stat.Pearson(p, h), stat.Spearman(p, h), last, strings.Join(cells, " · "))
+				fmt.Printf("\ngmeg-%s, %s, %s: Pearson %.3f, Spearman %.3f; last: %s; with the human correction (rated %.1f): rank %d of %d, Pearson %.3f, Spearman %.3f\n\n%s\n", d, form, c.how, stat.Pearson(p, h), stat.Spearman(p, h), last, human["ref"], refRank, len(ranks), stat.Pearson(pr, hr), stat.Spearman(pr, hr), strings.Join(cells, " · "))
+			}
+			if form == evidence.FormReference {
+				referenceMetricSystems(s, rs, human)
 			}
 		}
 	}
+}
+
+// referenceMetricSystems prints, for the mean sentence score of GLEU,
+// ERRANT F0.5 and chrF against the references, the rank of the human
+// corrections (judged against the other three) among GMEG's systems and
+// the Pearson correlation with the raters, without and with them.
+func referenceMetricSystems(s, rs *judge.SuiteSet, human map[string]float64) {
+	var cells []string
+	for _, n := range []string{"ref.gleu", "ref.errant_f", "me.chrf_ref"} {
+		systems, means := s.SystemMeans(judge.FeatureScores(s, n, 1))
+		ref := humanCorrectionMean(rs, judge.FeatureScores(rs, n, 1))
+		var p, h []float64
+		rank := 1
+		for i, sys := range systems {
+			if v, ok := human[sys]; ok {
+				p = append(p, means[i])
+				h = append(h, v)
+			}
+			if means[i] > ref {
+				rank++
+			}
+		}
+		pr, hr := append(slices.Clone(p), ref), append(slices.Clone(h), human["ref"])
+		cells = append(cells, fmt.Sprintf("%s: Pearson %.3f; human correction rank %d of %d, Pearson %.3f", n, stat.Pearson(p, h), rank, len(systems)+1, stat.Pearson(pr, hr)))
+	}
+	fmt.Printf("\n%s, reference metrics (mean sentence score): %s\n", s.Name, strings.Join(cells, "; "))
+}
+
+// humanCorrectionMean returns the mean score of the human corrections
+// (systems ref0-ref3) in a set made by judge.CorrectionsOverInput.
+func humanCorrectionMean(rs *judge.SuiteSet, scores []float64) float64 {
+	sum, n := 0.0, 0
+	for i, o := range rs.Outputs {
+		if slices.ContainsFunc(o.Systems, func(s string) bool { return strings.HasPrefix(s, "ref") }) {
+			sum += scores[i]
+			n++
+		}
+	}
+	if n == 0 {
+		log.Fatalf("%s: no human corrections", rs.Name)
+	}
+	return sum / float64(n)
 }
 
 // gjg15Systems correlates the mean overall score of GJG15's 13 systems
