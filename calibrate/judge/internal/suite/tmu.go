@@ -114,11 +114,91 @@ func tmuScales(root string, x *evidence.Extractor) {
 			printTMURow(q, fmt.Sprintf("%s + %g ranker", form, g), units, hyb)
 		}
 	}
+	fmt.Println("\nThe raters by the same rule (same-source pairs whose five-rater mean differs; a rater's tie counts as wrong, as the judge's does): one rater against the other four's mean, and two against the other three (every split).")
+	fmt.Println("\n| scale | pairs | one vs four | two vs three |\n|---|---|---|---|")
+	for _, q := range []string{judge.Grammaticality, judge.Fluency, judge.Meaning} {
+		n, one, two := raterAgreement(tmu.Ratings.OnScale(q))
+		fmt.Printf("| %s | %d | %.3f | %.3f |\n", q, n, one, two)
+	}
 	if tmuDump != "" {
 		if err := writeJSONLines(tmuDump, dump); err != nil {
 			log.Fatal(err)
 		}
 	}
+}
+
+// raterAgreement measures TMU-GFM's raters by the judge's pairwise rule:
+// over same-source pairs of outputs rated by every rater whose mean
+// differs, the share ordered alike (a tie wrong) by one rater against the
+// mean of the others, and by the mean of two raters against that of the
+// other three, averaged over every choice of the one or the two (pairs
+// where the others tie are left out of that choice).
+func raterAgreement(rs calibrate.Ratings) (pairs int, one, two float64) {
+	type key struct{ item, system string }
+	raters := rs.Annotators()
+	vals := map[key]map[string]float64{}
+	var keys []key
+	for _, r := range rs {
+		if r.Other {
+			continue
+		}
+		k := key{r.Item, r.System}
+		if vals[k] == nil {
+			vals[k] = map[string]float64{}
+			keys = append(keys, k)
+		}
+		vals[k][r.Annotator] = r.Value
+	}
+	mean := func(k key, who []int) float64 {
+		s := 0.0
+		for _, i := range who {
+			s += vals[k][raters[i]]
+		}
+		return s / float64(len(who))
+	}
+	all := make([]int, len(raters))
+	for i := range all {
+		all[i] = i
+	}
+	var splits [2][][2][]int // [one vs rest, two vs rest][split]{panel, others}
+	for i := range raters {
+		for j := i; j < len(raters); j++ {
+			panel := []int{i}
+			if j > i {
+				panel = append(panel, j)
+			}
+			var others []int
+			for _, o := range all {
+				if !slices.Contains(panel, o) {
+					others = append(others, o)
+				}
+			}
+			splits[len(panel)-1] = append(splits[len(panel)-1], [2][]int{panel, others})
+		}
+	}
+	var agree, count [2]float64
+	for a := range keys {
+		for b := a + 1; b < len(keys); b++ {
+			ka, kb := keys[a], keys[b]
+			if ka.item != kb.item || len(vals[ka]) != len(raters) || len(vals[kb]) != len(raters) || mean(ka, all) == mean(kb, all) {
+				continue
+			}
+			pairs++
+			for s, ss := range splits {
+				for _, sp := range ss {
+					d := mean(ka, sp[1]) - mean(kb, sp[1])
+					if d == 0 {
+						continue
+					}
+					count[s]++
+					if d*(mean(ka, sp[0])-mean(kb, sp[0])) > 0 {
+						agree[s]++
+					}
+				}
+			}
+		}
+	}
+	return pairs, agree[0] / count[0], agree[1] / count[1]
 }
 
 // writeJSONLines writes one JSON object per line to path, reporting a
