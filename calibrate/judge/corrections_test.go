@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -36,5 +37,26 @@ func TestCorrectionsOverInput(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("n=%d:\ngot  %q\nwant %q", c.n, got, c.want)
 		}
+	}
+}
+
+// TestCorrectionsMean: the human corrections of a CorrectionsOverInput set
+// as one system, the inputs left out but for a correction that left its
+// source unchanged (ref2 here), which is the input's output.
+func TestCorrectionsMean(t *testing.T) {
+	words := strings.Fields
+	src := [][]string{words("a b")}
+	refs := [][][]string{{words("A b")}, {words("a B")}, {words("a b")}, {words("x b")}}
+	ps := CorrectionsOverInput("t", src, refs, 3)
+	score := make([]float64, len(ps.Outputs))
+	want := 0.0
+	for i, o := range ps.Outputs {
+		score[i] = float64(10 * (i + 1))
+		if slices.ContainsFunc(o.Systems, func(s string) bool { return strings.HasPrefix(s, "ref") }) {
+			want += score[i] / 4
+		}
+	}
+	if m, n := ps.CorrectionsMean(score); n != 4 || math.Abs(m-want) > 1e-12 || want != (10+30+50+60)/4.0 {
+		t.Errorf("CorrectionsMean = %v over %d, want %v over the 4 corrections (outputs 1, 3, 5 and 6)", m, n, want)
 	}
 }

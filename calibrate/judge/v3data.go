@@ -159,6 +159,23 @@ func CorrectionsOverInput(name string, src [][]string, refs [][][]string, n int)
 	return b.set
 }
 
+// CorrectionsMean returns the mean of score (one value per output of ps)
+// over the human corrections of a set made by CorrectionsOverInput, its
+// outputs of systems ref0, ref1, ..., and how many there are: the human
+// corrections judged as a system. A correction equal to its source is the
+// input's output (it prefers nothing) and counts, as an unchanged sentence
+// counts in any system's mean.
+func (ps *PrefSet) CorrectionsMean(score []float64) (float64, int) {
+	sum, n := 0.0, 0
+	for i, o := range ps.Outputs {
+		if slices.ContainsFunc(o.Systems, func(s string) bool { return strings.HasPrefix(s, "ref") }) {
+			sum += score[i]
+			n++
+		}
+	}
+	return sum / float64(n), n
+}
+
 // GMEGCorrectionsOverInput is CorrectionsOverInput on one GMEG domain,
 // each output judged against n of the four references.
 func GMEGCorrectionsOverInput(root, domain string, n int) (*PrefSet, error) {

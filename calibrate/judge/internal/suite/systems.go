@@ -28,7 +28,7 @@ func find(sets []*judge.SuiteSet, name string) *judge.SuiteSet {
 // score of a ranker fitted without that domain (and by in-domain CV), and
 // correlates the means with the human corpus scores.
 func gmegSystems(root string, sets []*judge.SuiteSet, refFeats, srcFeats []string, l2 float64) {
-	fmt.Println("\n## GMEG dev, system level: mean overall per system against the mean human rating (Pearson over the 6 systems and the source; the rated reference is not named in the data, so the human corrections stand for it: the mean of ref0-ref3, each that differs from its source judged against the other three, ranked and correlated beside the systems as a second figure)")
+	fmt.Println("\n## GMEG dev, system level: mean overall per system against the mean human rating (Pearson over the 6 systems and the source; the rated reference is not named in the data, so the human corrections stand for it: the mean of ref0-ref3, each judged against the other three, ranked and correlated beside the systems as a second figure)")
 	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource} {
 		feats := refFeats
 		if form == evidence.FormSource {
@@ -49,11 +49,11 @@ func gmegSystems(root string, sets []*judge.SuiteSet, refFeats, srcFeats []strin
 			}{{"LOSO", loso[s], loso[rs]}, {"CV", cv[s], cv[rs]}} {
 				systems, means := s.SystemMeans(c.scores)
 				// The human corrections as a system: each of ref0-ref3
-				// that differs from its source, judged against the other
+				// (CorrectionsMean), judged against the other
 				// three (by the same ranker as the systems, which are
 				// judged against all four), beside the raters' score of
 				// the rated reference.
-				ref := humanCorrectionMean(rs, c.refs)
+				ref := correctionsMean(rs, c.refs)
 				var p, h []float64
 				var cells []string
 				type rank struct {
@@ -99,7 +99,7 @@ func referenceMetricSystems(s, rs *judge.SuiteSet, human map[string]float64) {
 	var cells []string
 	for _, n := range []string{"ref.gleu", "ref.errant_f", "me.chrf_ref"} {
 		systems, means := s.SystemMeans(judge.FeatureScores(s, n, 1))
-		ref := humanCorrectionMean(rs, judge.FeatureScores(rs, n, 1))
+		ref := correctionsMean(rs, judge.FeatureScores(rs, n, 1))
 		var p, h []float64
 		rank := 1
 		for i, sys := range systems {
@@ -117,20 +117,14 @@ func referenceMetricSystems(s, rs *judge.SuiteSet, human map[string]float64) {
 	fmt.Printf("\n%s, reference metrics (mean sentence score): %s\n", s.Name, strings.Join(cells, "; "))
 }
 
-// humanCorrectionMean returns the mean score of the human corrections
-// (systems ref0-ref3) in a set made by judge.CorrectionsOverInput.
-func humanCorrectionMean(rs *judge.SuiteSet, scores []float64) float64 {
-	sum, n := 0.0, 0
-	for i, o := range rs.Outputs {
-		if slices.ContainsFunc(o.Systems, func(s string) bool { return strings.HasPrefix(s, "ref") }) {
-			sum += scores[i]
-			n++
-		}
-	}
+// correctionsMean is rs.CorrectionsMean, stopping the suite when rs has
+// no human correction.
+func correctionsMean(rs *judge.SuiteSet, scores []float64) float64 {
+	m, n := rs.CorrectionsMean(scores)
 	if n == 0 {
 		log.Fatalf("%s: no human corrections", rs.Name)
 	}
-	return sum / float64(n)
+	return m
 }
 
 // gjg15Systems correlates the mean overall score of GJG15's 13 systems
