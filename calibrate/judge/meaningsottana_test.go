@@ -4,8 +4,10 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
@@ -31,47 +33,22 @@ func TestMeaningOnSottanaSemantics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type key struct{ item, system string }
-	ratings := map[key][]float64{}
-	text := map[key][2]string{}
-	for _, r := range ds.Ratings.OnScale("semantics") {
-		if r.Model || r.Other || math.IsNaN(r.Value) {
-			continue
-		}
-		k := key{r.Item, r.System}
-		ratings[k] = append(ratings[k], r.Value)
-		text[k] = [2]string{r.Source, r.Output}
-	}
-	var keys []key
-	for k := range ratings {
-		keys = append(keys, k)
-	}
-	if len(keys) != 400 {
-		t.Fatalf("%d rated outputs on semantics, want 400", len(keys))
+	people := ds.Ratings.Where(func(r *human.Rating) bool { return !r.Model })
+	units := calibrate.Units(people, "semantics", nil)
+	if len(units) != 400 {
+		t.Fatalf("%d outputs rated on semantics, want 400", len(units))
 	}
 	lang := j.Evidence.Lang
-	meaning := make([]float64, len(keys))
-	human := make([]float64, len(keys))
-	edits.Parallel(len(keys), func(i int) {
-		st := text[keys[i]]
-		jd := j.JudgeEvidence(evidence.Input{Source: lang.Annotate(ds.tokens(st[0])), Hyp: lang.Annotate(ds.tokens(st[1]))})
-		meaning[i] = jd.Meaning
-		human[i] = stat.Mean(ratings[keys[i]])
+	meaning := make([]float64, len(units))
+	means := make([]float64, len(units))
+	edits.Parallel(len(units), func(i int) {
+		u := units[i]
+		meaning[i] = j.JudgeEvidence(evidence.Input{Source: lang.Annotate(ds.tokens(u.Source)), Hyp: lang.Annotate(ds.tokens(u.Output))}).Meaning
+		means[i] = u.Mean()
 	})
-	rho := stat.Spearman(meaning, human)
-	agree, pairs := 0, 0
-	for a := range keys {
-		for b := a + 1; b < len(keys); b++ {
-			if keys[a].item != keys[b].item || human[a] == human[b] {
-				continue
-			}
-			pairs++
-			if (human[a]-human[b])*(meaning[a]-meaning[b]) > 0 {
-				agree++
-			}
-		}
-	}
-	acc := float64(agree) / float64(pairs)
+	rho := stat.Spearman(meaning, means)
+	acc, pairs := UnitPairAccuracy(units, meaning, 1)
+	agree := int(math.Round(acc * float64(pairs)))
 	t.Logf("meaning vs Sottana semantics: Spearman %.3f; same-source pairs %d/%d = %.3f", rho, agree, pairs, acc)
 	if rho < 0.35 {
 		t.Errorf("Spearman %.3f, want ≥ 0.35 (measured 0.391)", rho)
