@@ -14,6 +14,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/judge"
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
+	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
@@ -114,10 +115,10 @@ func tmuScales(root string, x *evidence.Extractor) {
 			printTMURow(q, fmt.Sprintf("%s + %g ranker", form, g), units, hyb)
 		}
 	}
-	fmt.Println("\nThe raters by the same rule (same-source pairs whose five-rater mean differs; a rater's tie counts as wrong, as the judge's does): one rater against the other four's mean, and two against the other three (every split).")
+	fmt.Println("\nThe raters by the same rule (judge.UnitPairAccuracy, outputs every rater labelled): one rater's label, or two raters' mean, as the prediction, the other raters' mean as the target (pairs where it differs; a tie in the prediction wrong, as the judge's), averaged over every choice of the one or the two. Pairs: those of the judge's figure (all raters' means differ).")
 	fmt.Println("\n| scale | pairs | one vs four | two vs three |\n|---|---|---|---|")
 	for _, q := range []string{judge.Grammaticality, judge.Fluency, judge.Meaning} {
-		n, one, two := raterAgreement(tmu.Ratings.OnScale(q))
+		n, one, two := raterAgreement(tmu.Ratings, q)
 		fmt.Printf("| %s | %d | %.3f | %.3f |\n", q, n, one, two)
 	}
 	if tmuDump != "" {
@@ -127,78 +128,49 @@ func tmuScales(root string, x *evidence.Extractor) {
 	}
 }
 
-// raterAgreement measures TMU-GFM's raters by the judge's pairwise rule:
-// over same-source pairs of outputs rated by every rater whose mean
-// differs, the share ordered alike (a tie wrong) by one rater against the
-// mean of the others, and by the mean of two raters against that of the
-// other three, averaged over every choice of the one or the two (pairs
-// where the others tie are left out of that choice).
-func raterAgreement(rs calibrate.Ratings) (pairs int, one, two float64) {
-	type key struct{ item, system string }
+// raterAgreement measures TMU-GFM's raters on scale q by the rule the
+// judge is measured by (judge.UnitPairAccuracy: same-source pairs whose
+// target means differ, a tie in the prediction wrong): one rater's or two
+// raters' mean as the prediction, the other raters' mean as the target,
+// averaged over every choice of the one or the two. Only outputs that every
+// rater labelled on the scale count; pairs is how many of their pairs the
+// judge's figure counts (all raters' means differ).
+func raterAgreement(rs calibrate.Ratings, q string) (pairs int, one, two float64) {
 	raters := rs.Annotators()
-	vals := map[key]map[string]float64{}
-	var keys []key
-	for _, r := range rs {
-		if r.Other {
-			continue
+	var full []calibrate.Unit
+	for _, u := range calibrate.Units(rs, q, raters) {
+		if len(u.Values) == len(raters) {
+			full = append(full, u)
 		}
-		k := key{r.Item, r.System}
-		if vals[k] == nil {
-			vals[k] = map[string]float64{}
-			keys = append(keys, k)
-		}
-		vals[k][r.Annotator] = r.Value
 	}
-	mean := func(k key, who []int) float64 {
-		s := 0.0
-		for _, i := range who {
-			s += vals[k][raters[i]]
-		}
-		return s / float64(len(who))
-	}
-	all := make([]int, len(raters))
-	for i := range all {
-		all[i] = i
-	}
-	var splits [2][][2][]int // [one vs rest, two vs rest][split]{panel, others}
-	for i := range raters {
-		for j := i; j < len(raters); j++ {
-			panel := []int{i}
-			if j > i {
-				panel = append(panel, j)
+	_, pairs = judge.UnitPairAccuracy(full, make([]float64, len(full)), 1)
+	agreement := func(panel []string) float64 {
+		others := slices.DeleteFunc(slices.Clone(raters), func(a string) bool { return slices.Contains(panel, a) })
+		values := func(who []string) map[human.Unit][]float64 {
+			out := map[human.Unit][]float64{}
+			for _, u := range calibrate.Units(rs, q, who) {
+				out[u.Key()] = u.Values
 			}
-			var others []int
-			for _, o := range all {
-				if !slices.Contains(panel, o) {
-					others = append(others, o)
-				}
-			}
-			splits[len(panel)-1] = append(splits[len(panel)-1], [2][]int{panel, others})
+			return out
+		}
+		mine, theirs := values(panel), values(others)
+		target := slices.Clone(full)
+		pred := make([]float64, len(full))
+		for i, u := range full {
+			target[i].Values = theirs[u.Key()]
+			pred[i] = stat.Mean(mine[u.Key()])
+		}
+		acc, _ := judge.UnitPairAccuracy(target, pred, 1)
+		return acc
+	}
+	var ones, twos []float64
+	for i, a := range raters {
+		ones = append(ones, agreement([]string{a}))
+		for _, b := range raters[i+1:] {
+			twos = append(twos, agreement([]string{a, b}))
 		}
 	}
-	var agree, count [2]float64
-	for a := range keys {
-		for b := a + 1; b < len(keys); b++ {
-			ka, kb := keys[a], keys[b]
-			if ka.item != kb.item || len(vals[ka]) != len(raters) || len(vals[kb]) != len(raters) || mean(ka, all) == mean(kb, all) {
-				continue
-			}
-			pairs++
-			for s, ss := range splits {
-				for _, sp := range ss {
-					d := mean(ka, sp[1]) - mean(kb, sp[1])
-					if d == 0 {
-						continue
-					}
-					count[s]++
-					if d*(mean(ka, sp[0])-mean(kb, sp[0])) > 0 {
-						agree[s]++
-					}
-				}
-			}
-		}
-	}
-	return pairs, agree[0] / count[0], agree[1] / count[1]
+	return pairs, stat.Mean(ones), stat.Mean(twos)
 }
 
 // writeJSONLines writes one JSON object per line to path, reporting a
