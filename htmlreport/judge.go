@@ -21,6 +21,7 @@ type judgePage struct {
 	HasInput                            bool
 	InputName                           string
 	Figures                             []judgeFigure
+	Readings                            []string // what overall and meaning mean, a sentence each
 	Distributions                       []judgeDistribution
 }
 
@@ -98,6 +99,14 @@ func Judge(w io.Writer, rep *judge.Report) error {
 		Summary: fmt.Sprintf("Means over sentences with 95%% Poisson-bootstrap intervals (%d resamples, seed %d; every system's "+
 			"values of a sentence resampled together, so differences are paired by sentence). Label shares: the outputs whose "+
 			"most likely label it is, with 95%% Wilson intervals in the tooltips.", rep.Resamples, rep.Seed),
+	}
+	if _, ok := rep.Scale(judge.Overall); !ok && rep.NoSource() {
+		pg.Readings = append(pg.Readings, judge.NoSourceReading)
+	}
+	for _, q := range []string{judge.Overall, judge.Meaning} {
+		if s, ok := rep.Scale(q); ok && s.Reading != "" {
+			pg.Readings = append(pg.Readings, s.Reading)
+		}
 	}
 	for _, s := range rep.Scales {
 		pg.Scales = append(pg.Scales, judgeScale{Quantity: s.Quantity, Range: s.Range(), Ends: s.Ends(), Direction: s.Direction(),
@@ -181,9 +190,11 @@ func meanText(m map[string]judge.Mean, q, format string) string {
 }
 
 // diffClass classes a difference from the input by its interval and the
-// scale's direction: "better" or "worse" when the interval leaves out 0.
+// scale's direction: "better" or "worse" when the interval leaves out 0;
+// "" on a neutral scale (meaning: every correction changes the source, so
+// its drop is not a loss in itself).
 func diffClass(sc judge.Scale, m judge.Mean) string {
-	if !(m.CI[0] > 0 || m.CI[1] < 0) {
+	if sc.Neutral || !(m.CI[0] > 0 || m.CI[1] < 0) {
 		return ""
 	}
 	if sc.Better(m.Mean) {
@@ -323,7 +334,8 @@ func worstSentence(ws judge.WorstSentence, quantities []string) judgeSentence {
 }
 
 var judgeTemplate = page("judge", `<p>{{.Summary}}</p>
-<p>Evidence: {{.Evidence}}.</p>
+<p>Evidence: {{.Evidence}}.</p>{{range .Readings}}
+<p>{{.}}.</p>{{end}}
 <p class="sig">{{.Signature}}</p>
 <h2>How to read the scales</h2>
 <table>
@@ -358,7 +370,7 @@ var judgeTemplate = page("judge", `<p>{{.Summary}}</p>
 </table>
 {{if .HasInput}}
 <h2>Difference from the unchanged input</h2>
-<p class="note">System − input, sentence by sentence, with 95% paired intervals. Green: the interval shows an improvement on the scale's direction; red: a loss.</p>
+<p class="note">System − input, sentence by sentence, with 95% paired intervals. Green: the interval shows an improvement on the scale's direction; red: a loss. Meaning is never coloured: every correction changes the source.</p>
 <table>
 <thead><tr><th class="l">system</th>{{range .Quantities}}<th>{{.}}</th>{{end}}</tr></thead>
 <tbody>{{range .Systems}}{{if not .Input}}

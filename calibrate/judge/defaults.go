@@ -230,7 +230,7 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 		return Fitted{Lang: lang, Quantity: Overall, Form: opt.Form, Ranker: m, Prefs: sets, RankCV: cv, PrefEvidence: vals}, nil
 	}
 	logRanker := func(f Fitted) {
-		fmt.Fprintf(log, "%-34s pairs %5d ", f.FileName(), f.Ranker.Training.Pairs)
+		fmt.Fprintf(log, "%-34s pairs %5d  preference slope %.3f (%d pairs) ", f.FileName(), f.Ranker.Training.Pairs, f.Ranker.Preference, f.Ranker.Training.PreferencePairs)
 		for _, v := range f.Ranker.CV.Sets {
 			fmt.Fprintf(log, " %s %.3f", v.Data, v.Accuracy)
 		}
@@ -239,17 +239,19 @@ func FitDefaults(root string, log io.Writer) ([]Fitted, error) {
 	for _, form := range []evidence.Form{evidence.FormReference, evidence.FormSource, evidence.FormAlone} {
 		var sets []*PrefSet
 		var weights []float64
+		var rated []bool
 		for _, s := range suite {
 			if w := s.WeightIn(form); w > 0 && Usable(s, form) {
 				sets = append(sets, s.PrefSet)
 				weights = append(weights, w)
+				rated = append(rated, s.Kind == "human")
 			}
 		}
 		o, err := OverallSuiteOptions(scaleModels, form)
 		if err != nil {
 			return nil, err
 		}
-		f, err := rank("en", sets, RankOptions{Form: form, Features: o.Features, Weights: weights, L2: o.L2, Scales: o.Scales, EvidencePenalty: o.EvidencePenalty, ReferencePenalty: o.ReferencePenalty})
+		f, err := rank("en", sets, RankOptions{Form: form, Features: o.Features, Weights: weights, L2: o.L2, Scales: o.Scales, EvidencePenalty: o.EvidencePenalty, ReferencePenalty: o.ReferencePenalty, Rated: rated})
 		if err != nil {
 			return nil, err
 		}

@@ -33,15 +33,31 @@ const (
 // A Judgement is what a Judge says of one output. A quantity the language
 // has no model for is NaN and has no label.
 type Judgement struct {
-	Grammaticality  float64           // 1-4, 4 = Perfect
-	Fluency         float64           // 1-4, 4 = Extremely natural
-	Meaning         float64           // 1-4, 4 = Identical
-	Overcorrection  float64           // 0-3, 0 = No over-correction
-	RemainingErrors float64           // expected number of errors left
-	Overall         float64           // 0-1, higher is better
-	Labels          map[string]string // most likely label per quantity
-	Form            evidence.Form     // the evidence the judgement used
+	Grammaticality  float64 // 1-4, 4 = Perfect
+	Fluency         float64 // 1-4, 4 = Extremely natural
+	Meaning         float64 // 1-4, 4 = Identical
+	Overcorrection  float64 // 0-3, 0 = No over-correction
+	RemainingErrors float64 // expected number of errors left
+	// Overall is the probability that raters prefer the output to its
+	// unchanged source (0.5 for the source itself; see PreferOverSource).
+	// It needs the source: NaN without one. A judge without a ranker for
+	// the evidence (no default for its language, or the language model's
+	// answers) gives instead the mean of the other quantities, each
+	// mapped to 0-1 with 1 the best end.
+	Overall float64
+	Labels  map[string]string // most likely label per quantity
+	Form    evidence.Form     // the evidence the judgement used
+	// score is the ranker's linear score of the output (NaN without a
+	// ranker), kept so that a source's score is computed once for all the
+	// outputs of a sentence.
+	score float64
 }
+
+// PreferOverSource says in one sentence what Judgement.Overall is when a
+// ranker gives it, as `gecmetric judge` prints it above its tables.
+const PreferOverSource = "overall: the chance that raters prefer an output to its unchanged source " +
+	"(0.5: no better than leaving it alone), calibrated on raters' preferences; a system's mean " +
+	"compares systems on the same sentences, not across test sets, whose sources need more or less correcting"
 
 // A ModelSet holds the models of one language, keyed by quantity and form.
 type ModelSet map[string]map[evidence.Form]*calibrate.Model
@@ -147,9 +163,18 @@ func (j *Judge) Judge(in Input) Judgement {
 
 // JudgeEvidence judges an output whose sentences are already annotated,
 // so that a source and its references are annotated once for many outputs.
+// Its overall score compares the output with its source, which is judged
+// too (in.Hyp == in.Source is judged once); Stream judges a sentence's
+// source once for all its outputs.
 func (j *Judge) JudgeEvidence(in evidence.Input) Judgement {
+	return j.judgeEvidence(in, nil)
+}
+
+// judgeEvidence is JudgeEvidence with the source's judgement, when not
+// nil, giving the source's ranker score instead of judging it again.
+func (j *Judge) judgeEvidence(in evidence.Input, source *Judgement) Judgement {
 	vals, form := j.Evidence.Compute(in)
-	out := Judgement{Labels: map[string]string{}, Form: form}
+	out := Judgement{Labels: map[string]string{}, Form: form, score: math.NaN()}
 	get := func(q string) (calibrate.Prediction, bool) {
 		m := j.Models.best(q, form)
 		if m == nil {
@@ -189,9 +214,29 @@ func (j *Judge) JudgeEvidence(in evidence.Input) Judgement {
 	}
 	out.Overall = overall(out)
 	if r := j.Rankers.best(form); r != nil {
-		out.Overall = r.Value(vals.Vector(r.Features))
+		out.score = r.Score(vals.Vector(r.Features))
+		out.Overall = math.NaN()
+		if in.Source != nil {
+			s0 := out.score
+			switch {
+			case in.Hyp == in.Source:
+			case source != nil && !math.IsNaN(source.score):
+				s0 = source.score
+			default:
+				s0 = j.sourceScore(in, r)
+			}
+			out.Overall = r.Prefer(out.score, s0)
+		}
 	}
 	return out
+}
+
+// sourceScore is the ranker score of in's source judged as its own output,
+// with in's references.
+func (j *Judge) sourceScore(in evidence.Input, r *calibrate.RankModel) float64 {
+	in.Hyp = in.Source
+	vals, _ := j.Evidence.Compute(in)
+	return r.Score(vals.Vector(r.Features))
 }
 
 // overall is the mean of the available judgements, each mapped to [0, 1]

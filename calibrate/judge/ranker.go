@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/pairwise"
@@ -36,7 +37,18 @@ type RankOptions struct {
 	// EvidencePenalty: what the references say can then be held to
 	// adjusting the source's evidence rather than replacing it.
 	ReferencePenalty float64
+	// Rated says which sets hold raters' preferences (not preferences
+	// true by construction): the model's Preference is fitted to their
+	// pairs of an output and its unchanged source (all their pairs when
+	// they have fewer than MinPreferencePairs such pairs). Nil: every
+	// set.
+	Rated []bool
 }
+
+// MinPreferencePairs is the fewest pairs of an output and its unchanged
+// source that FitRanker calibrates Preference on; with fewer, it uses
+// every pair of the rated sets.
+const MinPreferencePairs = 100
 
 func (o *RankOptions) defaults() {
 	if o.Folds == 0 {
@@ -163,6 +175,7 @@ func FitRanker(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) (*cal
 		all[i] = m.Score(d.x[i][:len(opt.Features)])
 	}
 	rm.SetRange(all)
+	rm.Preference, rm.Training.PreferencePairs = fitPreference(sets, cv, d.start, opt.Rated)
 	out := make([][]float64, len(sets))
 	for s, ps := range sets {
 		out[s] = cv[d.start[s] : d.start[s]+len(ps.Outputs)]
@@ -170,6 +183,32 @@ func FitRanker(sets []*PrefSet, vals [][]evidence.Values, opt RankOptions) (*cal
 		rm.CV.Sets = append(rm.CV.Sets, calibrate.RankSetValidation{Data: ps.Name, Pairs: len(ps.Pairs), Accuracy: ps.Accuracy(out[s])})
 	}
 	return rm, out, nil
+}
+
+// fitPreference fits a RankModel's Preference to the cross-validated
+// scores cv (rows from start[s] for set s) of the rated sets' pairs of an
+// output and its unchanged source, or of all their pairs when there are
+// fewer than MinPreferencePairs of those; it returns the slope and the
+// number of pairs.
+func fitPreference(sets []*PrefSet, cv []float64, start []int, rated []bool) (float64, int) {
+	var toSource, all []float64
+	for s, ps := range sets {
+		if rated != nil && !rated[s] {
+			continue
+		}
+		unchanged := func(i int) bool { o := ps.Outputs[i]; return slices.Equal(o.Output, o.Source) }
+		for _, p := range ps.Pairs {
+			d := cv[start[s]+p.Better] - cv[start[s]+p.Worse]
+			all = append(all, d)
+			if unchanged(p.Better) != unchanged(p.Worse) {
+				toSource = append(toSource, d)
+			}
+		}
+	}
+	if len(toSource) < MinPreferencePairs {
+		toSource = all
+	}
+	return calibrate.FitPreference(toSource), len(toSource)
 }
 
 // compose fits the pairwise model of x's rows (opt.Features, then one

@@ -42,8 +42,9 @@ type ReportOptions struct {
 	// the caller from files), by the file they came from.
 	ModelFiles map[*calibrate.Model]string
 	// NoInput leaves the unchanged input out: no differences from it, and
-	// the sentences listed are those of lowest overall score. It saves
-	// judging the sources (with one system, about a quarter of the time).
+	// the sentences listed are those of lowest overall score. The sources
+	// are still judged where an output differs from its source and a
+	// ranker gives the overall score, which compares with the source.
 	NoInput bool
 	// Each, when not nil, receives every sentence's judgements of the
 	// systems (not the input's) as Stream gives them.
@@ -117,8 +118,27 @@ type Scale struct {
 	Values         []float64 `json:"values,omitempty"`
 	HigherIsBetter bool      `json:"higher_is_better"`
 	Note           string    `json:"note,omitempty"`
-	Models         []string  `json:"models"`
+	// Reading, when set, says in a sentence what the number means where
+	// the range and labels do not (overall, meaning).
+	Reading string `json:"reading,omitempty"`
+	// Neutral says that a difference from the unchanged input is neither
+	// a gain nor a loss in itself (meaning: every correction changes the
+	// source), so a report does not colour it as one.
+	Neutral bool     `json:"neutral,omitempty"`
+	Models  []string `json:"models"`
 }
+
+// MeaningReading says what meaning's number, and its drop from the
+// unchanged input, mean.
+const MeaningReading = "meaning: how close an output stays to its source: every correction moves it, " +
+	"so a correcting system's drop from the input is the size of its changes, not a loss " +
+	"(judge a reference as a --hyp to see a human correction's)"
+
+// MeanReading says what overall is without a ranker.
+const MeanReading = "overall: the mean of the other quantities, each mapped to 0-1 with 1 the best end"
+
+// NoSourceReading says why overall is missing without a source.
+const NoSourceReading = "overall needs the source (--source): it is the chance that raters prefer an output to its unchanged source"
 
 // Range is the scale's range, e.g. "1-4".
 func (s Scale) Range() string { return scaleNum(s.Low) + "-" + scaleNum(s.High) }
@@ -407,17 +427,28 @@ func (j *Judge) Scales(forms []evidence.Form, files map[*calibrate.Model]string)
 			for _, f := range forms {
 				name := "the mean of the other quantities, each mapped to 0-1"
 				if r := j.Rankers.best(f); r != nil {
+					if f == evidence.FormAlone {
+						continue // overall needs the source
+					}
 					name = j.rankerName(lang, r)
+					sc.Reading = PreferOverSource
 					if r.Composition != nil && sc.Note == "" {
 						sc.Note = r.Composition.String()
 					}
+				} else if sc.Reading == "" {
+					sc.Reading = MeanReading
 				}
 				if !slices.Contains(sc.Models, name) {
 					sc.Models = append(sc.Models, name)
 				}
 			}
-			out = append(out, sc)
+			if sc.Models != nil {
+				out = append(out, sc)
+			}
 			continue
+		}
+		if q.Name == Meaning {
+			sc.Reading, sc.Neutral = MeaningReading, true
 		}
 		for _, f := range forms {
 			key, m := j.modelFor(q.Name, f)

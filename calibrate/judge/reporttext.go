@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
 
 // Shown returns the quantities of Quantities that at least one system has
@@ -56,6 +58,11 @@ func (r *Report) Labels(q string) []string {
 	return labels
 }
 
+// NoSource reports whether every sentence was judged without its source.
+func (r *Report) NoSource() bool {
+	return len(r.Evidence) > 0 && !slices.ContainsFunc(r.Evidence, func(e EvidenceCount) bool { return e.Form != evidence.FormAlone.String() })
+}
+
 // DescribeEvidence reads the evidence the judgements used, e.g. "the
 // source and references (2 per sentence), all 1312 sentences".
 func (r *Report) DescribeEvidence() string {
@@ -84,6 +91,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	flush := func() { tw.Flush() }
 
 	fmt.Fprintf(bw, "evidence: %s\n", r.DescribeEvidence())
+	if _, ok := r.Scale(Overall); !ok && r.NoSource() {
+		fmt.Fprintln(bw, NoSourceReading)
+	}
+	for _, q := range []string{Overall, Meaning} {
+		if s, ok := r.Scale(q); ok && s.Reading != "" {
+			fmt.Fprintln(bw, s.Reading)
+		}
+	}
 	fmt.Fprintln(bw, "scales (and the models that judge them):")
 	for _, s := range r.Scales {
 		row("  "+s.Quantity, s.Range(), s.Ends(), s.Direction(), s.Note, strings.Join(s.Models, ", "))

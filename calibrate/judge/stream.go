@@ -100,7 +100,7 @@ func (j *Judge) judgeSentence(s *eval.Sentence, input bool) ([]Judgement, error)
 	}
 	// judge judges ev.Hyp, after checking that a long one aligns
 	// within the limit.
-	judge := func() (Judgement, error) {
+	judge := func(source *Judgement) (Judgement, error) {
 		if ev.Source != nil && (ev.Source.Len()+1)*(ev.Hyp.Len()+1) > longPair {
 			_, err := edits.AlignBounded(ev.Source, ev.Hyp, j.Evidence.Options)
 			for _, r := range ev.Refs {
@@ -112,7 +112,7 @@ func (j *Judge) judgeSentence(s *eval.Sentence, input bool) ([]Judgement, error)
 				return Judgement{}, err
 			}
 		}
-		return j.JudgeEvidence(ev), nil
+		return j.judgeEvidence(ev, source), nil
 	}
 	off := 0
 	if input {
@@ -120,24 +120,45 @@ func (j *Judge) judgeSentence(s *eval.Sentence, input bool) ([]Judgement, error)
 	}
 	out := make([]Judgement, off+len(s.Hyps))
 	sys := out[off:]
+	// The source judged as an output: the input's judgement, and the
+	// score every output's overall compares with. Without input it is
+	// judged only when an output differs from it.
+	var source *Judgement
+	judgeSource := func() error {
+		if source != nil || ev.Source == nil {
+			return nil
+		}
+		ev.Hyp = ev.Source
+		jd, err := judge(nil)
+		if err != nil {
+			return fmt.Errorf("the unchanged input: %w", err)
+		}
+		source = &jd
+		return nil
+	}
 	if input {
 		out[0] = nanJudgement
-		if ev.Source != nil {
-			ev.Hyp = ev.Source
-			var err error
-			if out[0], err = judge(); err != nil {
-				return nil, fmt.Errorf("the unchanged input: %w", err)
-			}
+		if err := judgeSource(); err != nil {
+			return nil, err
+		}
+		if source != nil {
+			out[0] = *source
 		}
 	}
 	for h, hyp := range s.Hyps {
-		if input && ev.Source != nil && slices.Equal(hyp.Tokens, s.Source) {
-			sys[h] = out[0]
+		if ev.Source != nil && slices.Equal(hyp.Tokens, s.Source) {
+			if err := judgeSource(); err != nil {
+				return nil, err
+			}
+			sys[h] = *source
 			continue
+		}
+		if err := judgeSource(); err != nil {
+			return nil, err
 		}
 		ev.Hyp = lang.Annotate(hyp.Tokens)
 		var err error
-		if sys[h], err = judge(); err != nil {
+		if sys[h], err = judge(source); err != nil {
 			return nil, fmt.Errorf("output %d: %w", h+1, err)
 		}
 	}

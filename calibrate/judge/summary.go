@@ -312,4 +312,4 @@ func (s *Summary) shares(i int, name string) []LabelShare {
 
 // nanJudgement is the judgement of an output that was not judged.
 var nanJudgement = Judgement{Grammaticality: math.NaN(), Fluency: math.NaN(), Meaning: math.NaN(),
-	Overcorrection: math.NaN(), RemainingErrors: math.NaN(), Overall: math.NaN()}
+	Overcorrection: math.NaN(), RemainingErrors: math.NaN(), Overall: math.NaN(), score: math.NaN()}

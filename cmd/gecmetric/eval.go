@@ -262,6 +262,9 @@ type evalInput struct {
 	// refKind and hypKind are the kinds of the files (eval.Kind), for
 	// the signature.
 	refKind, hypKind string
+	// rawSaid says the command has already said what became of raw
+	// hypotheses (judge), so warn does not.
+	rawSaid bool
 }
 
 // config returns cfg with the kinds of in's files, for the signature.
@@ -387,7 +390,7 @@ func readTestSet(cmd *cli.Command, hyps []string) (*eval.TestSet, []eval.System,
 // warn prints what the run found worth saying: hypotheses that look
 // untokenised, M2 spans past the end of a sentence.
 func (in *evalInput) warn(stderr io.Writer, results []*eval.Result) {
-	if in.files != nil {
+	if in.files != nil && !in.rawSaid {
 		for _, h := range in.files.TestSet().Hyps {
 			if h.Outcome == tokenize.KeptRaw {
 				fmt.Fprintf(stderr, "gecmetric: warning: %s is raw text, scored untokenised against tokenised references (--no-tokenize-check)\n", h.Path)

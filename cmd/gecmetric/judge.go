@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -55,7 +56,7 @@ func judgeCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "jsonl", Usage: "one JSON object per sentence and system instead of the per-system table"},
 			&cli.BoolFlag{Name: "json", Usage: "the per-system report as JSON: means, differences from the input, label shares, the sentences that pull each system down, scales, models and signature"},
 			&cli.StringFlag{Name: "html", Usage: "also write the report as a self-contained HTML page (distributions, differences from the input, the sentences that pull each system down with word diffs) to this file", Action: outputPath},
-			&cli.BoolFlag{Name: "no-input", Usage: "do not judge the unchanged input (the sources as outputs): no differences from it, and a run up to a quarter shorter"},
+			&cli.BoolFlag{Name: "no-input", Usage: "leave the unchanged input (the sources as outputs) out of the report: no differences from it"},
 			&cli.IntFlag{Name: "show", Value: judge.DefaultWorst, Usage: "list the N sentences per system that pull it down the most, in --json and --html (0: none)"},
 			&cli.StringFlag{Name: "llm-queries", Usage: "write the seed-000 queries of --source and the --hyp files (up to four outputs per query) to this JSON Lines file, and stop", Action: outputPath},
 			&cli.StringFlag{Name: "llm-json", Usage: "answer the seed-000 queries in this JSON Lines file, like the GPT-4 judge"},
@@ -270,11 +271,59 @@ func openJudgeInput(e *env, cmd *cli.Command) (evalInput, error) {
 		return evalInput{}, usageError{errors.New("judge needs at least one --hyp file")}
 	}
 	names, paths := systemNames(hyps)
+	if err := checkJudgeRaw(e, cmd, append(append([]string{source}, refs...), paths...)); err != nil {
+		return evalInput{}, err
+	}
 	in, err := openEvalInput(cmd, paths)
 	if err == nil && len(in.names) == len(names) {
 		in.names = names
 	}
+	// checkJudgeRaw has said what became of raw files, in the user's
+	// flags; eval's warning would speak of references.
+	in.rawSaid = true
 	return in, err
+}
+
+// judgeRawHint is the advice for raw text given to judge.
+const judgeRawHint = "add --tokenize to tokenise it as the judge's models read text (or --no-tokenize-check to judge it as it is)"
+
+// checkJudgeRaw looks at the first lines of every plain-text file given
+// to judge (an M2 file, standard input and "" are skipped) and refuses one
+// that is raw, untokenised text by the rule eval applies to a hypothesis
+// (tokenize.RawShare, tokenize.IsRaw with nothing to compare: at least
+// tokenize.MinRawFraction of its lines change when tokenised), references
+// or not: the judge's models learnt from tokenised text and judge raw text
+// worse (issue 36: AMU's raw output reads grammaticality 2.886 against
+// 3.201 tokenised). With --tokenize it says on stderr which files it
+// tokenises; with --no-tokenize-check it warns and judges them as they are.
+func checkJudgeRaw(e *env, cmd *cli.Command, paths []string) error {
+	for _, p := range paths {
+		if p == "" || p == "-" {
+			continue
+		}
+		head, err := fileHead(p)
+		if err != nil || corpora.IsM2(p, head) {
+			continue // opening the file reports the error
+		}
+		lines := strings.Split(string(head), "\n")
+		if len(head) == cap(head) && len(lines) > 1 {
+			lines = lines[:len(lines)-1] // a line cut by the read
+		}
+		share := tokenize.RawShare(lines)
+		if !tokenize.IsRaw(share, tokenize.Share{}) {
+			continue
+		}
+		switch {
+		case cmd.Bool("tokenize"):
+			fmt.Fprintf(e.stderr, "gecmetric: %s is raw text: tokenised (--tokenize)\n", p)
+		case cmd.Bool("no-tokenize-check"):
+			fmt.Fprintf(e.stderr, "gecmetric: warning: %s is raw text, judged untokenised (--no-tokenize-check): the judge's models read tokenised text\n", p)
+		default:
+			return hinted(fmt.Errorf("%s:%d: raw (untokenised) text: %d of its first %d lines have punctuation or a contraction attached to a word (first: %q), and the judge's models read tokenised text",
+				p, share.First, share.Raw, share.Lines, share.Example), judgeRawHint)
+		}
+	}
+	return nil
 }
 
 // judgeLineWriter returns a function writing one JSON object per sentence
