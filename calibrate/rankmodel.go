@@ -166,7 +166,8 @@ func (m *RankModel) Prefer(s, s0 float64) float64 {
 // preferred output less the other's: a one-parameter logistic regression
 // through the origin, solved by Newton's method (the log likelihood is
 // concave in a). It returns 1 when diffs is empty or every difference is
-// 0, and a large finite slope when every difference is positive.
+// 0, and a large finite slope (where the steps fade) when every difference
+// is positive.
 func FitPreference(diffs []float64) float64 {
 	if !slices.ContainsFunc(diffs, func(d float64) bool { return d != 0 }) {
 		return 1

@@ -50,3 +50,53 @@ func TestRankModelShareAndJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestFitPreference: the Bradley-Terry slope of preferences by score
+// difference, against values worked by hand.
+func TestFitPreference(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		diffs []float64
+		want  float64
+	}{
+		// 3 log σ(a) + log σ(−a) is largest where σ(a) = 3/4: a = ln 3.
+		{"three of four at +1", []float64{1, 1, 1, -1}, math.Log(3)},
+		// The same at twice the differences: half the slope.
+		{"three of four at +2", []float64{2, 2, 2, -2}, math.Log(3) / 2},
+		// Nothing to fit: the model's own scale.
+		{"none", nil, 1},
+		{"zeros", []float64{0, 0}, 1},
+	} {
+		if got := FitPreference(tc.diffs); math.Abs(got-tc.want) > 1e-6 {
+			t.Errorf("%s: slope %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if got := FitPreference([]float64{1, 2, 0.5}); !(got > 20) || math.IsInf(got, 0) { // 74.7 as the steps fade
+		t.Errorf("every preference agreeing: slope %v, want large and finite", got)
+	}
+	m := &RankModel{Preference: math.Log(3)}
+	if p := m.Prefer(1, 0); math.Abs(p-0.75) > 1e-12 {
+		t.Errorf("Prefer(1, 0) = %v, want 0.75", p)
+	}
+	if p, q := m.Prefer(0.3, 0.3), m.Prefer(2, 1)+m.Prefer(1, 2); p != 0.5 || math.Abs(q-1) > 1e-12 {
+		t.Errorf("Prefer(s, s) = %v, Prefer(a, b) + Prefer(b, a) = %v", p, q)
+	}
+}
+
+// TestCompositionString: what an overall is built on, in plain words.
+func TestCompositionString(t *testing.T) {
+	for _, tc := range []struct {
+		c    Composition
+		want string
+	}{
+		{Composition{Scales: []ScaleWeight{{Scale: "grammaticality", Weight: 0.09}, {Scale: "fluency", Weight: 0.59}, {Scale: "meaning"}}, Share: 0.2},
+			"20% from the fluency and grammaticality ratings (fluency weighing most), 80% from other evidence"},
+		{Composition{Scales: []ScaleWeight{{Scale: "fluency", Weight: 0.43}}, Share: 0.284},
+			"28% from the fluency rating, 72% from other evidence"},
+		{Composition{Scales: []ScaleWeight{{Scale: "fluency"}}}, "from other evidence only (no rating scale counts)"},
+	} {
+		if got := tc.c.String(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.c, got, tc.want)
+		}
+	}
+}

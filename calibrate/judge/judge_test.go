@@ -71,12 +71,22 @@ func TestJudgeOrders(t *testing.T) {
 			t.Errorf("labels %v", g.Labels)
 		}
 	}
+	// Overall is the chance raters prefer the output to its source: the
+	// source itself is even, the correction preferred, and each equals
+	// the ranker's Prefer of the two scores (the source judged apart).
+	if same.Overall != 0.5 || !(good.Overall > 0.5) {
+		t.Errorf("overall: unchanged %v, corrected %v; want 0.5 and above", same.Overall, good.Overall)
+	}
+	r := j.Rankers.best(evidence.FormReference)
+	if want := r.Prefer(good.score, same.score); math.Abs(good.Overall-want) > 1e-12 {
+		t.Errorf("overall %v, Prefer(%v, %v) = %v", good.Overall, good.score, same.score, want)
+	}
 	alone := j.Judge(Input{Hyp: src})
-	if alone.Form != evidence.FormAlone || !math.IsNaN(alone.Overcorrection) || math.IsNaN(alone.Grammaticality) {
-		t.Errorf("hypothesis alone: %+v", alone)
+	if alone.Form != evidence.FormAlone || !math.IsNaN(alone.Overcorrection) || math.IsNaN(alone.Grammaticality) || !math.IsNaN(alone.Overall) {
+		t.Errorf("hypothesis alone (want no overcorrection and no overall: both need the source): %+v", alone)
 	}
 	b, _ := json.Marshal(alone)
-	if !strings.Contains(string(b), `"overcorrection":null`) || !strings.HasPrefix(string(b), `{"grammaticality":`) {
+	if !strings.Contains(string(b), `"overcorrection":null`) || !strings.Contains(string(b), `"overall":null`) || !strings.HasPrefix(string(b), `{"grammaticality":`) {
 		t.Errorf("JSON %s", b)
 	}
 }

@@ -227,8 +227,9 @@ type WorstSentence struct {
 //
 // A sentence pulls a system down by its overall score less the input's:
 // only sentences where the output scores below the unchanged input are
-// listed, worst first, ties by line. Without sources, they are the
-// sentences of lowest overall score.
+// listed, worst first, ties by line. Without the input (NoInput), they
+// are the sentences of lowest overall score; without sources, none (there
+// is no overall score).
 func (j *Judge) Report(ctx context.Context, src eval.Sentences, names []string, opt ReportOptions) (*Report, error) {
 	if slices.Contains(names, InputName) {
 		return nil, fmt.Errorf("judge: the system name %s is the unchanged input's", InputName)

@@ -206,8 +206,9 @@ func TestReportInputJudgement(t *testing.T) {
 	}
 }
 
-// TestReportWithoutSources: outputs alone have no input to compare with;
-// the sentences listed are those of lowest overall score.
+// TestReportWithoutSources: outputs alone have no input to compare with,
+// and no overall score (it compares an output with its source), so no
+// sentence is listed as pulling a system down.
 func TestReportWithoutSources(t *testing.T) {
 	j, err := New("en")
 	if err != nil {
@@ -224,9 +225,15 @@ func TestReportWithoutSources(t *testing.T) {
 	if rep.Evidence[0].Form != "alone" || !strings.Contains(rep.Signature, "|evidence:alone|refs:0|") {
 		t.Errorf("evidence %+v, signature %s", rep.Evidence, rep.Signature)
 	}
-	w := rep.Systems[0].Worst
-	if len(w) != 3 || w[0].InputJudgement != nil || w[0].Delta != w[0].Judgement.Overall || w[0].Source != "" {
-		t.Errorf("worst %+v", w)
+	if w := rep.Systems[0].Worst; len(w) != 0 {
+		t.Errorf("worst %+v, want none", w)
+	}
+	if _, ok := rep.Scale(Overall); ok || slices.Contains(rep.Shown(), Overall) {
+		t.Errorf("overall without sources: scales %+v, shown %v", rep.Scales, rep.Shown())
+	}
+	var text strings.Builder
+	if err := rep.WriteText(&text); err != nil || !strings.Contains(text.String(), "\n"+NoSourceReading+"\n") {
+		t.Errorf("text (%v) without %q:\n%s", err, NoSourceReading, text.String())
 	}
 	if _, err := j.Report(context.Background(), outputsAlone(hyps[2].Tokens), []string{InputName}, ReportOptions{}); err == nil {
 		t.Errorf("a system named %s: no error", InputName)

@@ -458,11 +458,14 @@ class JudgeResult:
     raw: Dict[str, Any] = field(repr=False, default_factory=dict)
 
 
-def judge(sources, hypotheses, references=None, lang=None, sentences=True, **options):
+def judge(sources, hypotheses, references=None, lang=None, sentences=True, tokenize=False, **options):
     """Judges outputs on human rating scales as ``gecmetric judge`` does:
     per system (``judge --json``) and, with sentences=True, per sentence
-    (``judge --jsonl``). Options are judge's flags by name (``model=[...]``,
-    ``seed=1``...)."""
+    (``judge --jsonl``). Raw (untokenised) text raises GecmetricError with
+    the hint to tokenise it; tokenize=True tokenises it (``--tokenize``).
+    Overall is the chance raters prefer an output to its unchanged source
+    (0.5: as good as leaving it alone); it needs sources. Options are
+    judge's flags by name (``model=[...]``, ``seed=1``...)."""
     import json
 
     with _Inputs() as inp:
@@ -473,7 +476,7 @@ def judge(sources, hypotheses, references=None, lang=None, sentences=True, **opt
             args += _reference_args(inp, references)
         if lang is not None:
             args += ["--lang", lang]
-        args += _common_args(inp, None, None, None, None, False, options)
+        args += _common_args(inp, None, None, None, None, tokenize, options)
         for name, value in _systems(hypotheses):
             args += ["--hyp", _system_arg(inp, name, value, "hypotheses")]
         _, out, _ = inp.run(["judge", "--json"] + args)

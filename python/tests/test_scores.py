@@ -101,6 +101,21 @@ def test_compare_and_judge():
     assert len(j.sentences) == 6 and j.sentences[0].line == 1 and "grammaticality" in j.sentences[0].scores
 
 
+def test_judge_refuses_raw_text():
+    # Raw (untokenised) outputs: refused with judge's hint, as the CLI does;
+    # tokenize=True tokenises them (--tokenize) and judges them.
+    raw = ["He goes to school.", "It doesn't work.", "I like it!"]
+    with pytest.raises(gecmetric.GecmetricError) as e:
+        gecmetric.judge(SRC, {"raw": raw}, sentences=False)
+    assert "raw (untokenised) text" in str(e.value) and e.value.exit_code == 2
+    assert "add --tokenize" in e.value.stderr and "references" not in str(e.value)
+    j = gecmetric.judge(SRC, {"raw": raw}, sentences=False, tokenize=True)
+    assert j.systems["raw"].sentences == 3
+    # overall is the chance raters prefer an output to its source: the
+    # unchanged input is even.
+    assert j.systems["(input)"].scores["overall"][0] == 0.5
+
+
 def test_cli_module():
     code, out, _ = cli("--version")
     assert code == 0 and gecmetric.__version__ in out
