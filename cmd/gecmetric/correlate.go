@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/htmlreport"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
@@ -57,7 +58,9 @@ func correlateCommand(e *env) *cli.Command {
 			"tau-b, pairwise accuracy acc_eq (Deutsch et al. 2023) and WMT's tau-like coefficient, each with a\n" +
 			"percentile bootstrap interval over items. A unit's human value is the mean of its annotators'\n" +
 			"ratings, Other left out; lower-is-better scales are negated so positive means agreement.\n" +
-			"With a ranking format (wmt, appraise) systems are scored by Expected Wins and TrueSkill.\n" +
+			"With a ranking format (wmt, appraise) the level is system: systems are scored by Expected Wins and\n" +
+			"TrueSkill (the mean of --trueskill-runs runs) as meta-eval scores them, each resample of items\n" +
+			"one TrueSkill run (200 resamples unless --resamples says otherwise).\n" +
 			"--format gug: each sentence is an item named by its Id column, of the one system \"learner\"\n" +
 			"(the metric file's rows: Id,learner,score); its human value is the mean of the five crowd\n" +
 			"judgements (GUG's Average column, annotators crowd1..crowd5); --annotator expert takes the\n" +
@@ -66,7 +69,8 @@ func correlateCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "metric", Usage: "metric scores file (columns item, system, score)"},
 			&cli.StringFlag{Name: "metric-cmd", Usage: "shell command printing metric scores in the --metric format"},
 			&cli.StringFlag{Name: "level", Value: "sentence", Usage: "sentence or system"},
-			&cli.IntFlag{Name: "resamples", Value: 1000, Usage: "bootstrap resamples (0 for none)"},
+			&cli.IntFlag{Name: "resamples", Value: 1000, Usage: "bootstrap resamples (0 for none; with a ranking format the default is 200, as in meta-eval)"},
+			&cli.IntFlag{Name: "trueskill-runs", Value: metaeval.DefaultTrueSkillRuns, Usage: "ranking formats: TrueSkill runs averaged (GJG15 used 1000)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed"},
 			&cli.FloatFlag{Name: "confidence", Value: 0.95, Usage: "interval level"},
 			&cli.FloatFlag{Name: "epsilon", Value: 0, Usage: "metric differences up to this are ties for acc_eq"},
@@ -80,18 +84,27 @@ func correlateCommand(e *env) *cli.Command {
 			}
 			opt := calibrate.CorrelateOptions{Level: level, Resamples: cmd.Int("resamples"), Seed: cmd.Uint64("seed"),
 				Confidence: cmd.Float("confidence"), Epsilon: cmd.Float("epsilon"), Progress: e.meter.Stage}
-			if opt.Resamples == 0 {
+			sel := selection(cmd)
+			if sel.IsRankings() && !cmd.IsSet("resamples") {
+				opt.Resamples = 0 // metaeval.CorrelateSystems' default
+			} else if opt.Resamples == 0 {
 				opt.Resamples = -1
 			}
-			sel := selection(cmd)
+			if opt.Resamples < -1 {
+				return usageError{fmt.Errorf("--resamples %d: want 0 (no intervals) or more", opt.Resamples)}
+			}
+			if cmd.Int("trueskill-runs") < 1 {
+				return usageError{fmt.Errorf("--trueskill-runs %d: want at least 1", cmd.Int("trueskill-runs"))}
+			}
 			if sel.Format == "gug" && len(sel.Annotators) == 0 {
 				// GUG's human value is its crowd mean (the Average
 				// column), as every GUG result is reported; --annotator
 				// expert correlates with the expert instead.
 				sel.Annotators = human.GUGCrowd
 			}
-			results, err := calibrate.CorrelateJudgements(ctx, sel,
-				calibrate.MetricSource{File: cmd.String("metric"), Command: cmd.String("metric-cmd"), Stderr: e.stderr}, opt)
+			ts := metaeval.TrueSkillOptions{Runs: int(cmd.Int("trueskill-runs")), Seed: opt.Seed}
+			results, err := metaeval.CorrelateJudgements(ctx, sel,
+				calibrate.MetricSource{File: cmd.String("metric"), Command: cmd.String("metric-cmd"), Stderr: e.stderr}, opt, ts)
 			if err != nil {
 				return err
 			}
@@ -122,8 +135,15 @@ func printCorrelations(w io.Writer, results []calibrate.Correlation) {
 		if c.Oriented {
 			orient = ", negated"
 		}
-		fmt.Fprintf(w, "# %s (%s%s) %s level: %d units, %d items, %d systems; %s\n", c.Scale.Name, c.Scale.Direction, orient,
-			c.Level, c.Units, c.Items, c.Systems, ciNote(c.Opts))
+		what := fmt.Sprintf("%d units", c.Units)
+		if c.Comparisons > 0 {
+			what = fmt.Sprintf("%d pairwise comparisons", c.Comparisons)
+		}
+		fmt.Fprintf(w, "# %s (%s%s) %s level: %s, %d items, %d systems; %s\n", c.Scale.Name, c.Scale.Direction, orient,
+			c.Level, what, c.Items, c.Systems, ciNote(c.Opts))
+		if c.Scale.Name == metaeval.TrueSkillMu && c.Comparisons > 0 {
+			fmt.Fprintf(w, "# %s\n", c.Scale.Doc)
+		}
 		fmt.Fprintf(w, "%-14s %8s %8s %8s\n", "statistic", "value", "lo", "hi")
 		for _, s := range c.Stats {
 			fmt.Fprintf(w, "%-14s %8s %8s %8s\n", s.Name, num(s.Value), num(s.CI.Lo), num(s.CI.Hi))
