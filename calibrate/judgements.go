@@ -19,9 +19,11 @@ type MetricSource struct {
 	File    string
 	Command string    // run with sh -c
 	Stderr  io.Writer // receives the command's standard error; nil discards it
+	// Options say which score to take from eval's and judge's outputs.
+	Options MetricFileOptions
 }
 
-// Read reads the metric scores with ReadMetricScores.
+// Read reads the metric scores with ReadMetricFile.
 func (m MetricSource) Read(ctx context.Context) ([]MetricScore, error) {
 	switch {
 	case m.File != "" && m.Command != "":
@@ -32,7 +34,8 @@ func (m MetricSource) Read(ctx context.Context) ([]MetricScore, error) {
 			return nil, err
 		}
 		defer f.Close()
-		return ReadMetricScores(f, m.File)
+		ms, _, err := ReadMetricFile(f, m.File, m.Options)
+		return ms, err
 	case m.Command != "":
 		var out bytes.Buffer
 		c := exec.CommandContext(ctx, "sh", "-c", m.Command)
@@ -40,7 +43,8 @@ func (m MetricSource) Read(ctx context.Context) ([]MetricScore, error) {
 		if err := c.Run(); err != nil {
 			return nil, fmt.Errorf("--metric-cmd %q: %w", m.Command, err)
 		}
-		return ReadMetricScores(&out, m.Name())
+		ms, _, err := ReadMetricFile(&out, m.Name(), m.Options)
+		return ms, err
 	}
 	return nil, usage.Errorf("correlate needs --metric FILE or --metric-cmd COMMAND")
 }

@@ -53,8 +53,10 @@ func correlateCommand(e *env) *cli.Command {
 		Name:  "correlate",
 		Usage: "correlate metric scores with human ratings or rankings, with bootstrap intervals",
 		Description: "Reads human judgements (--human, --format) and metric scores (--metric FILE, or the output of\n" +
-			"--metric-cmd), a table with columns item, system, score (CSV, TSV or JSON Lines; without item a\n" +
-			"score is a system's corpus-level score), and prints for every scale Pearson, Spearman, Kendall's\n" +
+			"--metric-cmd): a table with columns item, system, score (CSV, TSV or JSON Lines; without item a\n" +
+			"score is a system's corpus-level score), or what eval --per-sentence, judge --jsonl or eval --json\n" +
+			"wrote (told apart by content; --metric-name picks m2, errant, gleu, chrf or a judge quantity when\n" +
+			"the file holds several; a line N is the item N-1, or N with --line-base 1). It prints for every scale Pearson, Spearman, Kendall's\n" +
 			"tau-b, pairwise accuracy acc_eq (Deutsch et al. 2023) and WMT's tau-like coefficient, each with a\n" +
 			"percentile bootstrap interval over items. A unit's human value is the mean of its annotators'\n" +
 			"ratings, Other left out; lower-is-better scales are negated so positive means agreement.\n" +
@@ -66,7 +68,10 @@ func correlateCommand(e *env) *cli.Command {
 			"judgements (GUG's Average column, annotators crowd1..crowd5); --annotator expert takes the\n" +
 			"expert's judgement instead, and naming all six averages them.",
 		Flags: append(humanFlags(),
-			&cli.StringFlag{Name: "metric", Usage: "metric scores file (columns item, system, score)"},
+			&cli.StringFlag{Name: "metric", Usage: "metric scores: a table with columns item, system, score, or the output of eval --per-sentence, judge --jsonl or eval --json"},
+			&cli.StringFlag{Name: "metric-name", Usage: "the score to take from eval's or judge's output: m2, errant, gleu, chrf, or a judge quantity (overall, grammaticality, ...)"},
+			&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "eval --per-sentence: weight of recall in the F of M2 and ERRANT counts"},
+			&cli.IntFlag{Name: "line-base", Usage: "eval --per-sentence and judge --jsonl: the item of the first line, 0 (Appraise src-id, as meta-eval) or 1 (GUG's Id)"},
 			&cli.StringFlag{Name: "metric-cmd", Usage: "shell command printing metric scores in the --metric format"},
 			&cli.StringFlag{Name: "level", Value: "sentence", Usage: "sentence or system"},
 			&cli.IntFlag{Name: "resamples", Value: 1000, Usage: "bootstrap resamples (0 for none; with a ranking format the default is 200, as in meta-eval)"},
@@ -102,9 +107,17 @@ func correlateCommand(e *env) *cli.Command {
 				// expert correlates with the expert instead.
 				sel.Annotators = human.GUGCrowd
 			}
+			beta := cmd.Float("beta")
+			if !(beta > 0) || math.IsInf(beta, 0) {
+				return usageError{fmt.Errorf("--beta %v: want a positive number", beta)}
+			}
+			if lb := cmd.Int("line-base"); lb != 0 && lb != 1 {
+				return usageError{fmt.Errorf("--line-base %d: want 0 or 1", lb)}
+			}
 			ts := metaeval.TrueSkillOptions{Runs: int(cmd.Int("trueskill-runs")), Seed: opt.Seed}
 			results, err := metaeval.CorrelateJudgements(ctx, sel,
-				calibrate.MetricSource{File: cmd.String("metric"), Command: cmd.String("metric-cmd"), Stderr: e.stderr}, opt, ts)
+				calibrate.MetricSource{File: cmd.String("metric"), Command: cmd.String("metric-cmd"), Stderr: e.stderr,
+					Options: calibrate.MetricFileOptions{Metric: cmd.String("metric-name"), Beta: beta, LineBase: int(cmd.Int("line-base"))}}, opt, ts)
 			if err != nil {
 				return err
 			}
