@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
+	"errors"
 	"io"
 	"maps"
 	"math"
@@ -83,9 +83,17 @@ func ReadMetricFile(r io.Reader, name string, opt MetricFileOptions) ([]MetricSc
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		if opt.Metric != "" {
-			return nil, "", fmt.Errorf("%s: a table of item, system, score holds one score: --metric-name %s is for eval and judge outputs", name, opt.Metric)
+			return nil, "", tableNamed(name, opt.Metric)
 		}
 		ms, err := ReadMetricScores(bytes.NewReader(data), name)
+		if pe, ok := errors.AsType[*parseerr.Error](err); ok && pe.Line == 1 && !errors.Is(err, parseerr.ErrInvalidUTF8) && !errors.Is(err, parseerr.ErrNUL) {
+			// The header is not a table's: say what files are read.
+			first, _ := firstLine(data)
+			if len(first) > 60 {
+				first = append(first[:60:60], "…"...)
+			}
+			return nil, "", parseerr.At(name, 1, 0, nil, "%s; its first line is %q", notMetric, first)
+		}
 		return ms, MetricTable, err
 	}
 	first, n := firstLine(data)
@@ -115,7 +123,7 @@ func ReadMetricFile(r io.Reader, name string, opt MetricFileOptions) ([]MetricSc
 		return ms, MetricEvalJSON, err
 	case hasSystem && hasScore:
 		if opt.Metric != "" {
-			return nil, "", fmt.Errorf("%s: a table of item, system, score holds one score: --metric-name %s is for eval and judge outputs", name, opt.Metric)
+			return nil, "", tableNamed(name, opt.Metric)
 		}
 		ms, err := ReadMetricScores(bytes.NewReader(data), name)
 		return ms, MetricTable, err
@@ -127,6 +135,10 @@ func ReadMetricFile(r io.Reader, name string, opt MetricFileOptions) ([]MetricSc
 		return ms, MetricJudgeJSONL, err
 	}
 	return nil, "", notMetricFile(name, n, keys)
+}
+
+func tableNamed(name, metric string) error {
+	return parseerr.At(name, 0, 0, nil, "a table of item, system, score holds one score: --metric-name %s is for eval's and judge's outputs", metric)
 }
 
 // perSentenceMetrics are the metrics of eval --per-sentence, in its order.
@@ -146,9 +158,11 @@ func firstLine(data []byte) ([]byte, int) {
 	return nil, 0
 }
 
+const notMetric = "not a metric file correlate reads (an item,system,score table as CSV, TSV or JSON Lines, " +
+	"or the output of eval --per-sentence, judge --jsonl or eval --json)"
+
 func notMetricFile(name string, line int, keys map[string]json.RawMessage) error {
-	return parseerr.At(name, line, 0, nil, "not a metric file correlate reads (an item,system,score table as CSV, TSV or JSON Lines, "+
-		"or the output of eval --per-sentence, judge --jsonl or eval --json); its keys are %s", strings.Join(slices.Sorted(maps.Keys(keys)), ", "))
+	return parseerr.At(name, line, 0, nil, "%s; its keys are %s", notMetric, strings.Join(slices.Sorted(maps.Keys(keys)), ", "))
 }
 
 // pickMetric returns the metric opt names among those the file has, or
@@ -374,6 +388,10 @@ func readEvalJSON(doc map[string]json.RawMessage, name string, opt MetricFileOpt
 		if systems[0][m] != nil {
 			has = append(has, m)
 		}
+	}
+	if len(has) == 0 {
+		// Another report with systems, such as judge --json.
+		return nil, notMetricFile(name, 1, doc)
 	}
 	metric, err := pickMetric(name, 0, has, opt, "eval --json")
 	if err != nil {
