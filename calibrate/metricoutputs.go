@@ -316,6 +316,9 @@ func readPerSentence(data []byte, name string, opt MetricFileOptions) ([]MetricS
 		case "chrf":
 			f = chrf.Score(s)
 		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, parseerr.At(name, 0, 0, nil, "the %s of system %s's summed statistics is not a finite number", metric, sys)
+		}
 		out = append(out, MetricScore{System: sys, Value: f})
 	}
 	if len(out) == 0 {
