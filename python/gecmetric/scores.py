@@ -111,6 +111,8 @@ class _Inputs:
         """msg with the flags that keyword arguments became named as those
         arguments: "--gleu-iter 0: ..." reads "gleu_iter=0: ...", "flag
         -seed" reads "keyword argument seed"."""
+        # A renamed path reads "the source sources" in the engine's words.
+        msg = msg.replace("the source sources ", "sources ")
         for flag, (kw, values) in self.keywords.items():
             for v in values:
                 msg = re.sub(r"(?<![\w-])--?%s %s(?=[:,;)\s]|$)" % (re.escape(flag), re.escape(v)), lambda m: "%s=%s" % (kw, v), msg)
