@@ -84,6 +84,14 @@ func commands(e *env) []*cli.Command {
 	}
 }
 
+// setUpCommand adds what every command shares: --output beside its
+// output flag, --progress, and a refusal of stray arguments.
+func setUpCommand(e *env, c *cli.Command) {
+	sameOutputFlag(e, c)
+	withProgress(e, c)
+	noStrayArgs(c)
+}
+
 // An exitError carries an exit status other than 2 for a failed command.
 type exitError struct {
 	code int
@@ -123,9 +131,7 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		ExitErrHandler:        func(context.Context, *cli.Command, error) {},
 	}
 	for _, c := range app.Commands {
-		sameOutputFlag(e, c)
-		withProgress(e, c)
-		noStrayArgs(c)
+		setUpCommand(e, c)
 	}
 	flagUsageErrors(app)
 	args, err := prepareArgs(args, app)
