@@ -22,6 +22,7 @@ import (
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/internal/progress"
 	"github.com/gecmetric/gecmetric/internal/usage"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // version is the gecmetric release; it appears in every score signature.
@@ -154,6 +155,14 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var he *hintedError
 	if errors.As(err, &he) {
 		fmt.Fprintf(stderr, "gecmetric: hint: %s\n", he.hint)
+		return 2, err
+	}
+	if enc, ok := errors.AsType[*parseerr.EncodingError](err); ok {
+		file := ""
+		if pe, ok := errors.AsType[*parseerr.Error](err); ok {
+			file = pe.File
+		}
+		fmt.Fprintf(stderr, "gecmetric: hint: %s\n", enc.Hint(file))
 		return 2, err
 	}
 	var ue usageError
