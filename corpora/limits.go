@@ -13,10 +13,13 @@ const (
 	// under 1 MB), yet an endless stream (/dev/zero, `yes`) is refused
 	// after a few seconds of reading instead of filling memory or disk.
 	DefaultMaxBytes = 2 << 30
-	// DefaultMaxLineBytes is the longest line a reader accepts: 64 MiB.
-	// A longer line is a *ParseError naming the line, never an
-	// allocation without bound.
-	DefaultMaxLineBytes = 64 << 20
+	// DefaultMaxLineBytes is the longest line a reader accepts: 16 MiB,
+	// over a hundred times a line of DefaultMaxTokens tokens. A longer
+	// line is a *ParseError naming the line, never an allocation without
+	// bound; reading up to it costs a few times its size in memory (the
+	// line buffer grows by doubling), so /dev/zero given as a file is
+	// refused within about 100 MB.
+	DefaultMaxLineBytes = 16 << 20
 	// DefaultMaxEdits is the most A lines an M2 sentence (block) may
 	// hold, every annotator's together: 10,000. The busiest sentence of
 	// the CoNLL-2014 and BEA-2019 references has a few dozen; a block of

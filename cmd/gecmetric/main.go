@@ -123,7 +123,17 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		sameOutputFlag(e, c)
 		withProgress(e, c)
 		noStrayArgs(c)
+		withInputLimits(c)
 	}
+	boundFlags(app)
+	// A panic removes the temporary files (standard input's copy, an
+	// output being written) before it ends the process.
+	defer func() {
+		if r := recover(); r != nil {
+			atomicfile.RemoveTemps()
+			panic(r)
+		}
+	}()
 	flagUsageErrors(app)
 	args, err := prepareArgs(args, app)
 	if err == nil {
