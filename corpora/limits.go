@@ -67,7 +67,7 @@ func (l Limits) maxLine() int {
 		return DefaultMaxLineBytes
 	case l.MaxLineBytes < 0:
 		// bufio.Scanner needs a bound: the largest slice an int holds.
-		return int(^uint(0) >> 2)
+		return int(^uint(0)>>2) - 1
 	}
 	return l.MaxLineBytes
 }

@@ -347,8 +347,9 @@ var ErrUnwritable = errors.New("the correction cannot be written as M2")
 // CheckCorrection returns an error wrapping ErrUnwritable when the
 // correction tokens c cannot be written as an M2 correction field and
 // read back the same: a token holding "||" (M2 separates alternative
-// corrections by "||" and fields by "|||"), or a correction that begins
-// or ends with "|" (it would run into the "|||" around the field). M2 has
+// corrections by "||" and fields by "|||"), or a correction that ends
+// with "|" (it would run into the "|||" after the field; a leading "|"
+// reads back, as the reader splits fields from the left). M2 has
 // no escape for them, so the edit is refused rather than written as a
 // line that no M2 reader (ERRANT's, the M2 scorer's, this one) reads back
 // as written.
@@ -358,8 +359,8 @@ func CheckCorrection(c []string) error {
 			return fmt.Errorf("%w: the token %q holds \"||\", M2's separator of alternatives (and of fields, as \"|||\")", ErrUnwritable, t)
 		}
 	}
-	if len(c) > 0 && (strings.HasPrefix(c[0], "|") || strings.HasSuffix(c[len(c)-1], "|")) {
-		return fmt.Errorf("%w: %q begins or ends with \"|\", which runs into M2's \"|||\" field separator", ErrUnwritable, strings.Join(c, " "))
+	if len(c) > 0 && strings.HasSuffix(c[len(c)-1], "|") {
+		return fmt.Errorf("%w: %q ends with \"|\", which runs into the \"|||\" after the field", ErrUnwritable, strings.Join(c, " "))
 	}
 	return nil
 }

@@ -105,7 +105,8 @@ func checkBytes(b []byte, name string, line int, what string) error {
 // l.maxBytes() bytes read, lines of at most l.maxLine() bytes.
 func newScanner(r io.Reader, l Limits) *bufio.Scanner {
 	sc := bufio.NewScanner(limitReader(r, l.maxBytes()))
-	limit := l.maxLine()
+	// Room for the line and its "\n", which the scanner must see.
+	limit := l.maxLine() + 1
 	sc.Buffer(make([]byte, 0, min(64*1024, limit)), limit)
 	return sc
 }
@@ -116,7 +117,9 @@ func scanError(name string, line int, err error, l Limits) error {
 		return parseErr(name, line, 0, ErrLineTooLong, "the line is longer than %d bytes", l.maxLine())
 	}
 	if big, ok := err.(errTooBig); ok {
-		return parseErr(name, line, 0, ErrTooBig, "the file goes on past %d bytes", big.max)
+		// No line: the scanner hands on the line the limit cut short
+		// as if it were whole before it reports the error.
+		return parseErr(name, 0, 0, ErrTooBig, "the file goes on past %d bytes", big.max)
 	}
 	return &ParseError{File: name, Line: line, Err: err}
 }
