@@ -173,11 +173,16 @@ func withInputLimits(cmd *cli.Command) {
 		err := action(ctx, c)
 		for _, h := range limitHints {
 			if errors.Is(err, h.err) {
-				return hinted(err, fmt.Sprintf("--%s raises the limit (docs/limits.md)", h.flag))
+				return hinted(err, limitHint(h.flag))
 			}
 		}
 		return err
 	}
+}
+
+// limitHint is the hint of a refusal by the limit that flag raises.
+func limitHint(flag string) string {
+	return fmt.Sprintf("--%s raises the limit (docs/limits.md)", flag)
 }
 
 // inputLimits returns the limits the flags of cmd ask for; a command

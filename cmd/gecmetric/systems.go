@@ -110,7 +110,7 @@ func stdinFiles(e *env, paths []string, maxBytes int64) (done func(error) error,
 			err = parseerr.At("-", 0, 0, corpora.ErrTooBig, "standard input goes on past %d bytes", maxBytes)
 		}
 		if errors.Is(err, corpora.ErrTooBig) {
-			return done, done(err)
+			return done, hinted(done(err), limitHint("max-input-bytes"))
 		}
 		if err != nil {
 			return done, fmt.Errorf("reading standard input: %w", done(err))
