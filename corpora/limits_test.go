@@ -62,8 +62,8 @@ func TestLimits(t *testing.T) {
 		{"text: one byte past MaxBytes", false, strings.NewReader("a b\nc d\ne"), Limits{MaxBytes: 8}, ErrTooBig, "in.txt: input too large: the file goes on past 8 bytes"},
 		{"m2: /dev/zero", true, zeros{}, Limits{}, ErrLineTooLong, "in.m2:1: line too long: the line is longer than 16777216 bytes"},
 		{"m2: MaxEdits A lines", true, strings.NewReader(m2Edits(5)), Limits{MaxEdits: 5}, nil, ""},
-		{"m2: one A line past MaxEdits", true, strings.NewReader(m2Edits(6)), Limits{MaxEdits: 5}, ErrTooManyEdits, "in.m2:7:1: too many edits: the sentence of line 1 has more than 5 edits"},
-		{"m2: default MaxEdits", true, strings.NewReader(m2Edits(DefaultMaxEdits + 1)), Limits{}, ErrTooManyEdits, "in.m2:10002:1: too many edits: the sentence of line 1 has more than 10000 edits"},
+		{"m2: one A line past MaxEdits", true, strings.NewReader(m2Edits(6)), Limits{MaxEdits: 5}, ErrTooManyEdits, "in.m2:7:1: too many edits: the sentence of line 1 has more edits than the limit of 5"},
+		{"m2: default MaxEdits", true, strings.NewReader(m2Edits(DefaultMaxEdits + 1)), Limits{}, ErrTooManyEdits, "in.m2:10002:1: too many edits: the sentence of line 1 has more edits than the limit of 10000"},
 		{"m2: no limit", true, strings.NewReader(m2Edits(DefaultMaxEdits + 1)), Limits{MaxEdits: -1}, nil, ""},
 	}
 	for _, tt := range tests {

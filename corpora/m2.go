@@ -228,7 +228,7 @@ func (mr *M2Reader) Scan() bool {
 				return false
 			}
 			if max := mr.maxEdits(); max >= 0 && len(mr.cur.Edits) >= max {
-				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrTooManyEdits, "the sentence of line %d has more than %d edits", mr.cur.Line, max)
+				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrTooManyEdits, "the sentence of line %d has more edits than the limit of %d", mr.cur.Line, max)
 				return false
 			}
 			e, err := parseALine(line[2:], mr.cur.Source, mr.name, mr.lineNo)

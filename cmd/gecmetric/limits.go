@@ -51,7 +51,7 @@ var flagBounds = map[string]flagBound{
 	"max-tokens":     {min: 1, max: 10_000_000, also: ptr(-1), alsoMeans: "no limit"},
 	"max-edits":      {min: 1, max: 100_000_000},
 	"llm-retries":    {min: 0, max: 100, why: "a dead server is retried with back-off"},
-	"beta":           {min: 0, minOpen: true, max: 100, why: "F-beta tends to recall long before: beta 100 weighs recall 10,000 times precision"},
+	"beta":           {min: 0, minOpen: true, max: 100, why: "beta 100 weighs recall 10,000 times as much as precision"},
 }
 
 // durationBounds are flagBounds of duration flags.

@@ -80,7 +80,7 @@ func TestBounds(t *testing.T) {
 			[]string{"error: /dev/zero: input too large: the file goes on past 1048576 bytes", "hint: --max-input-bytes raises the limit"}},
 		// Before: 10M edits on one sentence, 102 s and 16.2 GB.
 		{"10,001 edits on a sentence", "", []string{"eval", "--ref", p("big.m2"), "--hyp", p("hyp.txt"), "--metrics", "m2"}, 2,
-			[]string{"error: " + p("big.m2") + ":10002:1: too many edits: the sentence of line 1 has more than 10000 edits", "hint: --max-edits raises the limit"}},
+			[]string{"error: " + p("big.m2") + ":10002:1: too many edits: the sentence of line 1 has more edits than the limit of 10000", "hint: --max-edits raises the limit"}},
 		{"--max-edits raised", "", []string{"eval", "--ref", p("big.m2"), "--hyp", p("hyp.txt"), "--metrics", "m2", "--max-edits", "20000"}, 0,
 			[]string{"hyp     0.0000  0.0000  0.0000"}},
 		// Before: P 2.0000, F0.5 1.6667 and no word about it.
