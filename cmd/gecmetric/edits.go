@@ -95,6 +95,7 @@ func editsCommand(e *env) *cli.Command {
 				Lang:      languageFor(cmd.String("lang")),
 				Edits:     edits.Options{Merge: merge, Lev: cmd.Bool("lev")},
 				MaxTokens: int(cmd.Int("max-tokens")),
+				Limits:    inputLimits(cmd),
 			}
 			opt.Policy = policyOf(cmd)
 			opt.Progress = e.sentences(lineCount(cmd.String("source")))
