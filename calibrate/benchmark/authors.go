@@ -105,4 +105,3 @@ func (b *Benchmark) ReadAuthors(name, dir string) (metaeval.Scores, error) {
 	}
 	return s, nil
 }
-
