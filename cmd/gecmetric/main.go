@@ -67,15 +67,18 @@ type env struct {
 // commands lists the subcommands. Each lives in its own file.
 func commands(e *env) []*cli.Command {
 	return []*cli.Command{
-		// Subcommands are added here, one line each, in the order of `help`.
-		editsCommand(e),
-		annotateCommand(e),
-		correlateCommand(e),
-		metaEvalCommand(e),
-		agreementCommand(e),
+		// Subcommands are added here, one line each, in the order of `help`,
+		// which is the order of the README's jobs: score systems, gate a
+		// change in CI, judge outputs, meta-evaluate a metric, collect
+		// ratings, then the tools behind them.
 		evalCommand(e),
 		compareCommand(e),
 		judgeCommand(e),
+		metaEvalCommand(e),
+		correlateCommand(e),
+		annotateCommand(e),
+		agreementCommand(e),
+		editsCommand(e),
 		calibrateCommand(e),
 		serveCommand(e),
 	}
