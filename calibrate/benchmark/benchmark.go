@@ -47,8 +47,9 @@ type Benchmark struct {
 	// it, when the judged sentences are a subset (SEEDA); else nil.
 	Whole        *eval.TestSet
 	WholeOutputs []eval.System
-	// Source describes the data read, for the signature.
-	Source string
+	// Refs says which references the metrics are computed against: m2
+	// (conll14-errant/m2/gold.m2) or text (conll14-errant/text).
+	Refs string
 }
 
 // A SystemSet is the systems a correlation is computed over.
@@ -87,18 +88,29 @@ var seedaSets = []struct {
 	{"all", "All", nil},
 }
 
+// LoadOptions configure Load.
+type LoadOptions struct {
+	// TrueSkill computes the human TrueSkill of benchmarks that do not
+	// publish it (GJG15).
+	TrueSkill metaeval.TrueSkillOptions
+	// TextRefs scores SEEDA against the plain-text references
+	// (conll14-errant/text/ref0.txt and ref1.txt, their edits extracted
+	// by gecmetric as `eval --ref ref0.txt --ref ref1.txt` does) instead
+	// of the M2 gold (conll14-errant/m2/gold.m2).
+	TextRefs bool
+}
+
 // Load loads a benchmark by name ("seeda" or "gjg15") from the shared data
-// folder root (datadir.Root). opt is used to compute the human TrueSkill
-// of benchmarks that do not publish it (GJG15).
-func Load(name, root string, opt metaeval.TrueSkillOptions) (*Benchmark, error) {
+// folder root (datadir.Root).
+func Load(name, root string, opt LoadOptions) (*Benchmark, error) {
 	if root == "" {
 		return nil, errors.New("benchmark: no data folder (set GECMETRIC_DATA or --data to the shared data folder)")
 	}
 	switch name {
 	case "seeda":
-		return LoadSEEDA(root)
+		return LoadSEEDA(root, opt.TextRefs)
 	case "gjg15":
-		return LoadGJG15(root, opt)
+		return LoadGJG15(root, opt.TrueSkill)
 	}
 	return nil, fmt.Errorf("benchmark: unknown benchmark %q (want %s)", name, strings.Join(Names, " or "))
 }
@@ -106,12 +118,18 @@ func Load(name, root string, opt metaeval.TrueSkillOptions) (*Benchmark, error) 
 // LoadSEEDA loads SEEDA from root/seeda (see the package doc) with the
 // CoNLL-2014 test set and its two annotators from
 // root/conll14-errant/m2/gold.m2 (ERRANT's re-annotation of the official
-// gold), the systems' outputs of the whole test set from
+// gold), or with textRefs from conll14-errant/text (source.txt, ref0.txt,
+// ref1.txt), and the systems' outputs of the whole test set from
 // seeda/outputs/all.
-func LoadSEEDA(root string) (*Benchmark, error) {
+func LoadSEEDA(root string, textRefs bool) (*Benchmark, error) {
 	dir := filepath.Join(root, "seeda")
-	b := &Benchmark{Name: "seeda", Systems: SEEDASystems,
-		Source: "seeda: data/judgments_{edit,sent}.xml, scores/human/{TS,EW}_{edit,sent}.txt, outputs/all; refs: conll14-errant/m2/gold.m2"}
+	b := &Benchmark{Name: "seeda", Systems: SEEDASystems, Refs: "m2"}
+	opt := corpora.TestSetOptions{Refs: []string{filepath.Join(root, "conll14-errant", "m2", "gold.m2")}}
+	if textRefs {
+		text := filepath.Join(root, "conll14-errant", "text")
+		b.Refs = "text"
+		opt = corpora.TestSetOptions{Source: filepath.Join(text, "source.txt"), Refs: []string{filepath.Join(text, "ref0.txt"), filepath.Join(text, "ref1.txt")}}
+	}
 	for _, s := range seedaSets {
 		set := SystemSet{Name: s.name, Label: s.label}
 		for _, sys := range SEEDASystems {
@@ -160,7 +178,6 @@ func LoadSEEDA(root string) (*Benchmark, error) {
 		}
 		b.Rankings = append(b.Rankings, ranking)
 	}
-	opt := corpora.TestSetOptions{Refs: []string{filepath.Join(root, "conll14-errant", "m2", "gold.m2")}}
 	for _, s := range SEEDASystems {
 		opt.Hyps = append(opt.Hyps, filepath.Join(dir, "outputs", "all", s+".txt"))
 	}
@@ -268,8 +285,7 @@ func LoadGJG15(root string, opt metaeval.TrueSkillOptions) (*Benchmark, error) {
 	}
 	j := g.Judgements
 	b := &Benchmark{Name: "gjg15", Systems: GJG15Systems, Set: g.Set, Outputs: g.Systems,
-		Sets:   []SystemSet{{Name: "all", Label: "All", Systems: GJG15Systems}},
-		Source: "gjg15: judgments.xml, outputs; refs: conll14-errant/m2/gold.m2"}
+		Sets: []SystemSet{{Name: "all", Label: "All", Systems: GJG15Systems}}, Refs: "m2"}
 	ew, ts := j.Humans(opt)
 	r := Ranking{Name: "gjg15", Label: "GJG15", Judgements: j, Human: map[string][]float64{}}
 	r.Human[ExpectedWins] = b.inOrder(j, ew)

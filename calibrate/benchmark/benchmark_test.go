@@ -15,7 +15,7 @@ import (
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
-var seeda = sync.OnceValues(func() (*Benchmark, error) { return LoadSEEDA(testdata.Root()) })
+var seeda = sync.OnceValues(func() (*Benchmark, error) { return LoadSEEDA(testdata.Root(), false) })
 
 func loadSEEDA(t *testing.T) *Benchmark {
 	t.Helper()

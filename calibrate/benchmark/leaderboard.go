@@ -226,8 +226,8 @@ func (b *Benchmark) signature(opt Options) string {
 	if len(b.Rankings) > 0 && !b.Rankings[0].Published {
 		human = fmt.Sprintf("computed(ts-runs:%d)", opt.TrueSkill.Runs)
 	}
-	sig := fmt.Sprintf("%s|sents:%d|items:%s|comparisons:%s|sets:%s|human:%s|sentence:authors-ties-second+gecmetric|agg:%s",
-		b.Name, len(b.Items), strings.Join(items, ","), strings.Join(cmps, ","), strings.Join(opt.Sets, ","), human, strings.Join(opt.Aggregates, ","))
+	sig := fmt.Sprintf("%s|sents:%d|items:%s|comparisons:%s|refs:%s|sets:%s|human:%s|sentence:authors-ties-second+gecmetric|agg:%s",
+		b.Name, len(b.Items), strings.Join(items, ","), strings.Join(cmps, ","), b.Refs, strings.Join(opt.Sets, ","), human, strings.Join(opt.Aggregates, ","))
 	if slices.ContainsFunc(opt.Aggregates, func(a string) bool { return a == AggTrueSkill }) {
 		sig += fmt.Sprintf("|ts-runs:%d|seed:%d", opt.TrueSkill.Runs, opt.TrueSkill.Seed)
 	}

@@ -41,6 +41,7 @@ func benchmarkFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "metric-file", Usage: "with --benchmark: a metric's scores, NAME=FILE (CSV/TSV/JSONL item,system,score, item the 0-based line of the judged sentences, no item a system score) or NAME=DIR (the SEEDA authors' system_score.txt and sentence_score/SYS.txt) (repeatable)"},
 		&cli.StringFlag{Name: "format", Value: "text", Usage: "with --benchmark: text, csv, markdown, html or json"},
 		&cli.StringFlag{Name: "export-scores", Usage: "with --benchmark: also write every metric's scores in the SEEDA authors' layout under DIR/METRIC, for their scripts", Action: outputDir},
+		&cli.StringFlag{Name: "benchmark-refs", Value: "m2", Usage: "with --benchmark seeda: the references metrics are computed against, m2 (conll14-errant/m2/gold.m2, ERRANT's re-annotation of the official gold) or text (conll14-errant/text/ref0.txt and ref1.txt, edits extracted as eval does)"},
 		&cli.BoolFlag{Name: "whole", Usage: "with --benchmark seeda: print the metrics of the 15 systems on the whole test set beside SEEDA's published table"},
 	}
 }
@@ -88,7 +89,11 @@ func runBenchmark(e *env, cmd *cli.Command) error {
 	if opt.Human != benchmark.TrueSkill && opt.Human != benchmark.ExpectedWins {
 		return usageError{fmt.Errorf("--human %q: want trueskill or expected_wins", opt.Human)}
 	}
-	b, err := benchmark.Load(name, root, ts)
+	refs := cmd.String("benchmark-refs")
+	if refs != "m2" && refs != "text" {
+		return usageError{fmt.Errorf("--benchmark-refs %q: want m2 or text", refs)}
+	}
+	b, err := benchmark.Load(name, root, benchmark.LoadOptions{TrueSkill: ts, TextRefs: refs == "text"})
 	if err != nil {
 		return err
 	}
