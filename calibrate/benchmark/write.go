@@ -51,7 +51,7 @@ func (lb *Leaderboard) Tables() []Table {
 		out = append(out, t)
 	}
 	for ri, r := range lb.Rankings {
-		t := Table{Title: r.Label + " sentence level as corr_sentence.py counts (a metric tie prefers the second system of the pair): accuracy and Kendall",
+		t := Table{Title: r.Label + " sentence level as SEEDA's corr_sentence.py counts (a metric tie prefers the second system of the pair): accuracy and Kendall",
 			Header: []string{"metric"}}
 		for _, s := range lb.Sets {
 			t.Header = append(t.Header, s.Label+" acc", s.Label+" tau")
