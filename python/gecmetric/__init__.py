@@ -9,6 +9,8 @@ Python process.
   ``compare`` and ``judge``, lists of lines or paths in, dataclasses out.
 - ``gecmetric.metrics``: gec-metrics' interface (``get_metric``,
   ``score_corpus``, ``score_sentence``) for M2, ERRANT, GLEU and chrF.
+- ``gecmetric.meta_eval``: a benchmark's leaderboard (SEEDA, GJG15) as
+  ``meta-eval --benchmark`` computes it.
 - ``python -m gecmetric ...`` runs the command line.
 
 Errors are GecmetricError, with the engine's message and the file and line
@@ -17,6 +19,7 @@ at fault.
 
 from ._errors import EngineError, GecmetricError
 from ._version import __version__
+from .metaeval import MetaEvalResult, meta_eval
 from .scores import (
     CompareResult,
     EvalResult,
@@ -32,6 +35,8 @@ __all__ = [
     "evaluate",
     "compare",
     "judge",
+    "meta_eval",
+    "MetaEvalResult",
     "EvalResult",
     "SystemScores",
     "CompareResult",
