@@ -284,15 +284,12 @@ func openJudgeInput(e *env, cmd *cli.Command) (evalInput, error) {
 	return in, err
 }
 
-// judgeRawHint is the advice for raw text given to judge.
-const judgeRawHint = "add --tokenize to tokenise it as the judge's models read text (or --no-tokenize-check to judge it as it is)"
-
-// checkJudgeRaw looks at the first lines of every plain-text file given
-// to judge (an M2 file, standard input and "" are skipped) and refuses one
-// that is raw, untokenised text by the rule eval applies to a hypothesis
-// (tokenize.RawShare, tokenize.IsRaw with nothing to compare: at least
-// tokenize.MinRawFraction of its lines change when tokenised), references
-// or not: the judge's models learnt from tokenised text and judge raw text
+// checkJudgeRaw looks at the first lines (64 KiB) of every plain-text
+// file given to judge (an M2 file, standard input and "" are skipped) and
+// refuses one that is raw, untokenised text by the rule and with the error
+// and hint eval gives a raw source or reference (tokenize.RawShare,
+// tokenize.IsRaw against nothing: at least tokenize.MinRawFraction of its
+// lines change when tokenised; tokenize.RawError), references or not: the judge's models learnt from tokenised text and judge raw text
 // worse (issue 36: AMU's raw output reads grammaticality 2.886 against
 // 3.201 tokenised). With --tokenize it says on stderr which files it
 // tokenises; with --no-tokenize-check it warns and judges them as they are.
@@ -319,8 +316,10 @@ func checkJudgeRaw(e *env, cmd *cli.Command, paths []string) error {
 		case cmd.Bool("no-tokenize-check"):
 			fmt.Fprintf(e.stderr, "gecmetric: warning: %s is raw text, judged untokenised (--no-tokenize-check): the judge's models read tokenised text\n", p)
 		default:
-			return hinted(fmt.Errorf("%s:%d: raw (untokenised) text: %d of its first %d lines have punctuation or a contraction attached to a word (first: %q), and the judge's models read tokenised text",
-				p, share.First, share.Raw, share.Lines, share.Example), judgeRawHint)
+			// eval's error and hint for a raw file with nothing tokenised
+			// beside it.
+			raw := &tokenize.RawError{File: p, Share: share, Alone: true}
+			return hinted(raw, raw.Hint())
 		}
 	}
 	return nil
