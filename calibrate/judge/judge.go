@@ -56,8 +56,8 @@ type Judgement struct {
 // PreferOverSource says in one sentence what Judgement.Overall is when a
 // ranker gives it, as `gecmetric judge` prints it above its tables.
 const PreferOverSource = "overall: the chance that raters prefer an output to its unchanged source " +
-	"(0.5: no better than leaving it alone), calibrated on raters' preferences; a system's mean " +
-	"compares systems on the same sentences, not across test sets, whose sources need more or less correcting"
+	"(0.5: no better than leaving it alone), calibrated on raters' preferences; its means compare " +
+	"systems on the same sentences, not across test sets, whose sources need more or less correcting"
 
 // A ModelSet holds the models of one language, keyed by quantity and form.
 type ModelSet map[string]map[evidence.Form]*calibrate.Model

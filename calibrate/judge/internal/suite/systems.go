@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"log"
+	"math"
 	"slices"
 	"strings"
 
@@ -13,6 +14,32 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 	"github.com/gecmetric/gecmetric/metrics/evidence"
 )
+
+// preferScores reads each output's ranker score as the judge's overall
+// does: the chance raters prefer it to its item's unchanged source
+// (calibrate.RankModel.Prefer with the embedded ranker's slope for form),
+// the source's score being that of the item's output equal to its source.
+// An item without one keeps NaN for every output.
+func preferScores(s *judge.SuiteSet, scores []float64, form evidence.Form) []float64 {
+	r, err := judge.DefaultOverall("en")
+	if err != nil || r[form] == nil {
+		log.Fatalf("no embedded English overall of form %s: %v", form, err)
+	}
+	src := map[string]float64{}
+	for i, o := range s.Outputs {
+		if slices.Equal(o.Output, o.Source) {
+			src[o.Item] = scores[i]
+		}
+	}
+	out := make([]float64, len(scores))
+	for i, o := range s.Outputs {
+		out[i] = math.NaN()
+		if s0, ok := src[o.Item]; ok {
+			out[i] = r[form].Prefer(scores[i], s0)
+		}
+	}
+	return out
+}
 
 func find(sets []*judge.SuiteSet, name string) *judge.SuiteSet {
 	for _, s := range sets {
@@ -83,6 +110,19 @@ func gmegSystems(root string, sets []*judge.SuiteSet, refFeats, srcFeats []strin
 					cells = append(cells, fmt.Sprintf("%s %.3f (%s)", r.name, r.v, hv))
 				}
 				fmt.Printf("\ngmeg-%s, %s, %s: Pearson %.3f, Spearman %.3f; last: %s; with the human correction (rated %.1f): rank %d of %d, Pearson %.3f, Spearman %.3f\n\n%s\n", d, form, c.how, stat.Pearson(p, h), stat.Spearman(p, h), last, human["ref"], refRank, len(ranks), stat.Pearson(pr, hr), stat.Spearman(pr, hr), strings.Join(cells, " · "))
+				// The same systems by the overall as judge prints it: the
+				// chance raters prefer each output to its source.
+				psys, pmeans := s.SystemMeans(preferScores(s, c.scores, form))
+				var pp, ph []float64
+				var pcells []string
+				for i, sys := range psys {
+					if v, ok := human[sys]; ok {
+						pp = append(pp, pmeans[i])
+						ph = append(ph, v)
+					}
+					pcells = append(pcells, fmt.Sprintf("%s %.3f", sys, pmeans[i]))
+				}
+				fmt.Printf("\ngmeg-%s, %s, %s, as printed (chance preferred to the source): Pearson %.3f, Spearman %.3f\n\n%s\n", d, form, c.how, stat.Pearson(pp, ph), stat.Spearman(pp, ph), strings.Join(pcells, " · "))
 			}
 			if form == evidence.FormReference {
 				referenceMetricSystems(s, rs, human)
@@ -146,7 +186,7 @@ func gjg15Systems(root string, sets []*judge.SuiteSet, features func(evidence.Fo
 		for _, c := range []struct {
 			how    string
 			scores []float64
-		}{{"LOSO", loso[s]}, {"CV", cv[s]}} {
+		}{{"LOSO", loso[s]}, {"CV", cv[s]}, {"LOSO, as printed (chance preferred to the source)", preferScores(s, loso[s], form)}, {"CV, as printed", preferScores(s, cv[s], form)}} {
 			lines := map[string]map[string]float64{}
 			for i, o := range s.Outputs {
 				for _, sys := range o.Systems {
