@@ -71,22 +71,45 @@ func TestJudgeOrders(t *testing.T) {
 			t.Errorf("labels %v", g.Labels)
 		}
 	}
-	// Overall is the chance raters prefer the output to its source: the
-	// source itself is even, the correction preferred, and each equals
-	// the ranker's Prefer of the two scores (the source judged apart).
-	if same.Overall != 0.5 || !(good.Overall > 0.5) {
+	alone := j.Judge(Input{Hyp: src})
+	if alone.Form != evidence.FormAlone || !math.IsNaN(alone.Overcorrection) || math.IsNaN(alone.Grammaticality) {
+		t.Errorf("hypothesis alone: %+v", alone)
+	}
+	b, _ := json.Marshal(alone)
+	if !strings.Contains(string(b), `"overcorrection":null`) || !strings.HasPrefix(string(b), `{"grammaticality":`) {
+		t.Errorf("JSON %s", b)
+	}
+}
+
+// TestOverallPrefersOverSource: with its rankers, the judge's overall is
+// the chance raters prefer the output to its source: the source itself is
+// even, a correction preferred, each the ranker's Prefer of the output's
+// score and the source's (judged apart), and without a source there is
+// none.
+func TestOverallPrefersOverSource(t *testing.T) {
+	j, err := New("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Fields("He have been working here since three years .")
+	ref := [][]string{strings.Fields("He has been working here for three years .")}
+	good := j.Judge(Input{Source: src, Hyp: ref[0], Refs: ref})
+	same := j.Judge(Input{Source: src, Hyp: src, Refs: ref})
+	if same.Overall != 0.5 || !(good.Overall > 0.5 && good.Overall < 1) {
 		t.Errorf("overall: unchanged %v, corrected %v; want 0.5 and above", same.Overall, good.Overall)
 	}
 	r := j.Rankers.best(evidence.FormReference)
+	if r.Preference <= 0 {
+		t.Errorf("embedded ranker's preference slope %v, want fitted (> 0)", r.Preference)
+	}
 	if want := r.Prefer(good.score, same.score); math.Abs(good.Overall-want) > 1e-12 {
 		t.Errorf("overall %v, Prefer(%v, %v) = %v", good.Overall, good.score, same.score, want)
 	}
 	alone := j.Judge(Input{Hyp: src})
-	if alone.Form != evidence.FormAlone || !math.IsNaN(alone.Overcorrection) || math.IsNaN(alone.Grammaticality) || !math.IsNaN(alone.Overall) {
-		t.Errorf("hypothesis alone (want no overcorrection and no overall: both need the source): %+v", alone)
+	if !math.IsNaN(alone.Overall) {
+		t.Errorf("hypothesis alone: overall %v, want none (it needs the source)", alone.Overall)
 	}
-	b, _ := json.Marshal(alone)
-	if !strings.Contains(string(b), `"overcorrection":null`) || !strings.Contains(string(b), `"overall":null`) || !strings.HasPrefix(string(b), `{"grammaticality":`) {
+	if b, _ := json.Marshal(alone); !strings.Contains(string(b), `"overall":null`) {
 		t.Errorf("JSON %s", b)
 	}
 }
