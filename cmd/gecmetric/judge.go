@@ -46,7 +46,9 @@ func judgeCommand(e *env) *cli.Command {
 			"models. With --llm-json QUERIES.jsonl, answers seed-000 queries in the GPT-4 judge's format.\n" +
 			"With --llm-url and --llm-model, a language model answers instead, in the seed-000 protocol (up to\n" +
 			"four --hyp outputs of a --source line per request; answers cached, see README).\n" +
-			"With no input at all, judges the built-in demo.",
+			"With no input at all, judges the built-in demo.\n" +
+			"overall is the chance raters prefer an output to its unchanged source (0.5: as good as leaving it\n" +
+			"alone), so it needs --source; raw (untokenised) text is refused unless --tokenize tokenises it.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "source sentences, one per line"},
 			&cli.StringSliceFlag{Name: "hyp", Usage: "system outputs, one per line, [NAME=]FILE (repeatable; the name defaults to the base name without extension)"},
