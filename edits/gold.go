@@ -161,10 +161,14 @@ func Reclassify(lang Language, o *Sentence, gold []Edit) []Edit {
 // (ApplyEdits), annotated with lang and compared with o by Extract;
 // detection-only edits (UNK, Um) are kept as UNK with their span and
 // pseudo-correction. The result is sorted by source span. A noop list is
-// returned unchanged.
+// returned unchanged. An annotator whose edits overlap (EstGEC) is read
+// as its outer edits (SplitOverlapping).
 func Reextract(lang Language, o *Sentence, gold []Edit, opts Options) []Edit {
 	if len(gold) == 0 || gold[0].IsNoop() {
 		return gold
+	}
+	if outer, _, ok := SplitOverlapping(gold); ok {
+		gold = outer // the outer edits hold the whole correction
 	}
 	corToks, es := ApplyEdits(o.Texts(), gold)
 	var out []Edit

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/edits/langs"
+)
+
+// langList is the --lang value that lists the known languages.
+const langList = "list"
+
+// languageFor returns the extraction rules for a language code: a known
+// language's (langs.For), the generic rules for any other code.
+func languageFor(code string) edits.Language { return langs.OrGeneric(code) }
+
+// writeLanguages prints the known languages, one per line: code, name,
+// rules, word list and its Debian package, and whether it is installed.
+func writeLanguages(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "code\tlanguage\trules\tword list\tpackage\ttypes of its own")
+	for _, k := range langs.Known() {
+		wl, pkg, own := k.WordList, k.Package, k.Diacritics
+		if wl == "" {
+			wl, pkg = "-", "-"
+		}
+		if own == "" {
+			own = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.Code, k.Name, k.Rules, wl, pkg, own)
+	}
+	return tw.Flush()
+}
+
+// warnLanguage prints a warning when the word list of the language is not
+// installed.
+func warnLanguage(e *env, l edits.Language) {
+	if note := langs.Missing(l); note != "" {
+		fmt.Fprintf(e.stderr, "gecmetric: warning: %s\n", note)
+	}
+}
