@@ -41,3 +41,19 @@ func warnLanguage(e *env, l edits.Language) {
 		fmt.Fprintf(e.stderr, "gecmetric: warning: %s\n", note)
 	}
 }
+
+// languageInfo is one language of the serve op "languages".
+type languageInfo struct {
+	langs.Info
+	Installed bool `json:"installed"` // the word list is there (true without one)
+}
+
+// languageList returns the known languages for the serve op "languages".
+// Whether a word list is installed is checked without reading it.
+func languageList() []languageInfo {
+	var out []languageInfo
+	for _, k := range langs.Known() {
+		out = append(out, languageInfo{Info: k, Installed: langs.Installed(k)})
+	}
+	return out
+}

@@ -14,6 +14,8 @@
 package langs
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 
@@ -136,3 +138,21 @@ var (
 	mu    sync.Mutex
 	cache = map[string]*multi.Language{}
 )
+
+// Installed reports whether a language's word list is on this machine
+// (true for a language without one), without reading it.
+func Installed(k Info) bool {
+	switch {
+	case k.WordList == "":
+		return true
+	case k.Rules == "sv":
+		_, err := os.Stat(k.WordList)
+		return err == nil
+	}
+	for _, d := range multi.DictDirs {
+		if _, err := os.Stat(filepath.Join(d, k.WordList+".dic")); err == nil {
+			return true
+		}
+	}
+	return false
+}
