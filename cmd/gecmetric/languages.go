@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/gecmetric/gecmetric/edits"
@@ -15,6 +16,12 @@ const langList = "list"
 // languageFor returns the extraction rules for a language code: a known
 // language's (langs.For), the generic rules for any other code.
 func languageFor(code string) edits.Language { return langs.OrGeneric(code) }
+
+// languageCodes are the codes with rules of their own (langs.Codes but
+// "generic"), which serve's languages op lists: the Python package's
+// errant.load accepts these, as ERRANT's load accepts the languages it has
+// modules for.
+var languageCodes = slices.DeleteFunc(langs.Codes(), func(c string) bool { return c == langs.Generic })
 
 // writeLanguages prints the known languages, one per line: code, name,
 // rules, word list and its Debian package, and whether it is installed.
@@ -42,13 +49,13 @@ func warnLanguage(e *env, l edits.Language) {
 	}
 }
 
-// languageInfo is one language of the serve op "languages".
+// languageInfo is one language of the serve op "language_info".
 type languageInfo struct {
 	langs.Info
 	Installed bool `json:"installed"` // the word list is there (true without one)
 }
 
-// languageList returns the known languages for the serve op "languages".
+// languageList returns the known languages for the serve op "language_info".
 // Whether a word list is installed is checked without reading it.
 func languageList() []languageInfo {
 	var out []languageInfo
