@@ -214,6 +214,9 @@ _PARAM_NAMES = {
     "cat": "errant_cat",
     "per_sentence": "sentences",
     "jsonl": "sentences",
+    "metric_file": "metric_files",
+    "aggregate": "aggregates",
+    "benchmark_refs": "refs",
 }
 
 
