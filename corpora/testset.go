@@ -29,6 +29,39 @@ import (
 // of CoNLL-2014 has 227 tokens).
 const DefaultMaxTokens = 10000
 
+// ErrSwapped is wrapped by the *SwapError of OpenTestSet.
+var ErrSwapped = errors.New("references and hypotheses look swapped")
+
+// A SwapError is returned by OpenTestSet when a hypothesis is an M2 file
+// while every reference is plain text: M2 files are annotated references
+// (a gold standard), plain text is what a system writes, so the two lists
+// were most likely given the other way round. A system's output in M2
+// (ERRANT's annotation of it) is scored against M2 references.
+type SwapError struct {
+	Hyp string // the first M2 hypothesis
+	Ref string // the first plain-text reference
+}
+
+func (e *SwapError) Error() string {
+	return fmt.Sprintf("%v: the hypothesis %s is an M2 file (annotated references) while the reference %s is plain text (a system's output)", ErrSwapped, e.Hyp, e.Ref)
+}
+
+func (e *SwapError) Unwrap() error { return ErrSwapped }
+
+// swapped returns a *SwapError when some hypothesis is M2 and every
+// reference plain text.
+func (ts *TestSet) swapped() error {
+	if len(ts.Refs) == 0 || slices.ContainsFunc(ts.Refs, func(f TestFile) bool { return f.M2 }) {
+		return nil
+	}
+	for _, h := range ts.Hyps {
+		if h.M2 {
+			return &SwapError{Hyp: h.Path, Ref: ts.Refs[0].Path}
+		}
+	}
+	return nil
+}
+
 // ErrNoSource is returned by OpenTestSet when plain-text references come
 // without a source and no M2 reference gives one.
 var ErrNoSource = errors.New("plain-text references need a source (an M2 reference would give it)")
@@ -50,7 +83,8 @@ type TestSetOptions struct {
 	// Policy says what to do with raw (untokenised) text files: tokenise
 	// them (corpora/tokenize, CoNLL-2014's tokenisation), stop with a
 	// *tokenize.RawError for a raw hypothesis next to tokenised references
-	// (the zero Policy), or let it through. Whether a file is raw is
+	// or for a raw text source or reference (the zero Policy), or let it
+	// through. Whether a file is raw is
 	// measured on its first RawSample lines, before the first sentence is
 	// read. M2 files are never tokenised.
 	Policy tokenize.Policy
@@ -117,6 +151,7 @@ type TestSet struct {
 	// piped holds the inputs that are not regular files (pipes, FIFOs,
 	// devices), which can be read once, shared with the sample readers.
 	piped   map[string]*pipe
+	keptRaw []string // raw text sources and references let through (KeptRaw)
 	n       int
 	cur     *TestSentence
 	err     error
@@ -220,9 +255,6 @@ func (ts *TestSet) open() error {
 			ts.source, ts.fromM2 = k, true
 		}
 	}
-	if ts.source < 0 && len(opt.Refs) > 0 && !opt.NoSource && !ts.sampling {
-		return ErrNoSource
-	}
 	for _, p := range opt.Hyps {
 		k, err := open(p)
 		if err != nil {
@@ -230,6 +262,12 @@ func (ts *TestSet) open() error {
 		}
 		ts.hypIdx = append(ts.hypIdx, k)
 		ts.Hyps = append(ts.Hyps, ts.files[k].TestFile)
+	}
+	if err := ts.swapped(); err != nil {
+		return err
+	}
+	if ts.source < 0 && len(opt.Refs) > 0 && !opt.NoSource && !ts.sampling {
+		return ErrNoSource
 	}
 	if ts.sampling {
 		return nil
@@ -262,14 +300,28 @@ func (ts *TestSet) applyPolicy() error {
 		ts.files[k].Tokenized = pol.Tokenize && tokenize.IsRaw(tokenize.RawShare(lines[k]), tokenize.Share{})
 		return t, share
 	}
+	// A raw source or reference of a test set with references is refused
+	// (tokenize.Policy.CheckReference); the source of edits (the
+	// reference of SourceIsReference) is not.
+	check := len(ts.refIdx) > 0 && !ts.opt.SourceIsReference
 	var refToks [][][]string
 	var srcShare tokenize.Share
 	if ts.source >= 0 && ts.files[ts.source].text != nil {
 		_, srcShare = measure(ts.source)
+		if check {
+			if err := ts.checkReference(pol, ts.source, srcShare); err != nil {
+				return err
+			}
+		}
 	}
 	for _, k := range ts.refIdx {
 		if ts.files[k].text != nil {
-			t, _ := measure(k)
+			t, share := measure(k)
+			if check {
+				if err := ts.checkReference(pol, k, share); err != nil {
+					return err
+				}
+			}
 			refToks = append(refToks, t)
 		}
 	}
@@ -313,6 +365,25 @@ func (ts *TestSet) applyPolicy() error {
 	}
 	return nil
 }
+
+// checkReference applies pol.CheckReference to the text source or
+// reference ts.files[k], measured as share, and notes it in keptRaw when
+// pol lets it through raw.
+func (ts *TestSet) checkReference(pol tokenize.Policy, k int, share tokenize.Share) error {
+	path := ts.files[k].Path
+	if err := pol.CheckReference(path, share); err != nil {
+		return err
+	}
+	if pol.NoCheck && !pol.Tokenize && tokenize.IsRaw(share, tokenize.Share{}) && !slices.Contains(ts.keptRaw, path) {
+		ts.keptRaw = append(ts.keptRaw, path)
+	}
+	return nil
+}
+
+// KeptRaw returns the text source and references that are raw text and
+// were let through untokenised (tokenize.Policy.NoCheck), in the order
+// given.
+func (ts *TestSet) KeptRaw() []string { return ts.keptRaw }
 
 // sample reads the first RawSample sentences of the text files of ts (of
 // every file, when textOnly is false) side by side, with a second reader

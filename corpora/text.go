@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // A TextFile is a file of one tokenised sentence per line, read whole.
@@ -87,8 +89,15 @@ func (r *TextReader) Err() error { return r.err }
 
 var bom = []byte("\xef\xbb\xbf") // UTF-8 byte order mark
 
-// checkBytes rejects invalid UTF-8 and NUL bytes in one line.
+// checkBytes rejects invalid UTF-8 and NUL bytes in one line; on the
+// first line, a file in UTF-16 or UTF-32 is named as such
+// (parseerr.Encoding).
 func checkBytes(b []byte, name string, line int, what string) error {
+	if line == 1 && (bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b)) {
+		if err := parseerr.Encoding(name, b); err != nil {
+			return err
+		}
+	}
 	if i := bytes.IndexByte(b, 0); i >= 0 {
 		if !utf8.Valid(b[:i]) {
 			return parseErr(name, line, invalidUTF8Col(string(b)), ErrInvalidUTF8, "in %s", what)
