@@ -180,6 +180,21 @@ def test_bad_string_leaves_engine_in_step(annotator):
     assert [e.to_m2() for e in annotator.annotate("", "a b")] == ["A 0 0|||M:OTHER|||a b|||REQUIRED|||-NONE-|||0"]
 
 
+def test_parallel_refuses_corrections_m2_cannot_hold(annotator):
+    # A token holding "|||" gave an A line of 7 fields, which gecmetric's
+    # own reader refused; now both parallel and `gecmetric edits` refuse
+    # it, naming where it is.
+    with pytest.raises(ValueError, match=r'cors\[1\] line 2: the correction .*a\|\|\|b.* cannot be written as M2'):
+        annotator.parallel(["This are a test .", "This are fine ."], ["This is a test .", "This is fine ."], ["This is a test .", "This a|||b fine ."])
+    edits = annotator.annotate("This are fine .", "This are x| .")
+    with pytest.raises(ValueError, match='ends with "\\|"'):
+        [e.to_m2() for e in edits]
+    # A "|" at the start of a correction reads back (fields split from
+    # the left) and passes.
+    m2 = annotator.parallel(["This are fine ."], ["This | is fine ."])
+    assert "|||| is|||" in m2, m2
+
+
 # --- ERRANT's attributes and errors -------------------------------------------
 
 
