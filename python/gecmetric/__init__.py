@@ -9,10 +9,10 @@ Python process.
   ``compare`` and ``judge``, lists of lines or paths in, dataclasses out.
 - ``gecmetric.metrics``: gec-metrics' interface (``get_metric``,
   ``score_corpus``, ``score_sentence``) for M2, ERRANT, GLEU and chrF.
-- ``gecmetric.meta_eval``: a benchmark's leaderboard (SEEDA, GJG15) as
-  ``meta-eval --benchmark`` computes it.
 - ``gecmetric.demo()``: the built-in demo set (12 sentences, 2 references,
   2 systems), to try the functions on.
+- ``gecmetric.meta_eval``: a benchmark's leaderboard (SEEDA, GJG15) as
+  ``meta-eval --benchmark`` computes it.
 - ``python -m gecmetric ...`` runs the command line.
 
 Errors are GecmetricError, with the engine's message and the file and line
