@@ -22,6 +22,7 @@ import (
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/internal/progress"
 	"github.com/gecmetric/gecmetric/internal/usage"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // version is the gecmetric release; it appears in every score signature.
@@ -84,6 +85,17 @@ func commands(e *env) []*cli.Command {
 	}
 }
 
+// setUpCommand adds what every command shares: --output beside its
+// output flag, --progress, a refusal of stray arguments, the input
+// limit flags and the flag ranges (limits.go).
+func setUpCommand(e *env, c *cli.Command) {
+	sameOutputFlag(e, c)
+	withProgress(e, c)
+	noStrayArgs(c)
+	withInputLimits(c)
+	boundFlags(c)
+}
+
 // An exitError carries an exit status other than 2 for a failed command.
 type exitError struct {
 	code int
@@ -123,10 +135,16 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		ExitErrHandler:        func(context.Context, *cli.Command, error) {},
 	}
 	for _, c := range app.Commands {
-		sameOutputFlag(e, c)
-		withProgress(e, c)
-		noStrayArgs(c)
+		setUpCommand(e, c)
 	}
+	// A panic removes the temporary files (standard input's copy, an
+	// output being written) before it ends the process.
+	defer func() {
+		if r := recover(); r != nil {
+			atomicfile.RemoveTemps()
+			panic(r)
+		}
+	}()
 	flagUsageErrors(app)
 	args, err := prepareArgs(args, app)
 	if err == nil {
@@ -148,6 +166,14 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var he *hintedError
 	if errors.As(err, &he) {
 		fmt.Fprintf(stderr, "gecmetric: hint: %s\n", he.hint)
+		return 2, err
+	}
+	if enc, ok := errors.AsType[*parseerr.EncodingError](err); ok {
+		file := ""
+		if pe, ok := errors.AsType[*parseerr.Error](err); ok {
+			file = pe.File
+		}
+		fmt.Fprintf(stderr, "gecmetric: hint: %s\n", enc.Hint(file))
 		return 2, err
 	}
 	var ue usageError
