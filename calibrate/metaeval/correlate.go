@@ -25,7 +25,10 @@ import (
 // correlate used before (its resamples are stat.BootstrapIndices' draws
 // too), while TrueSkill is now the mean of ts.Runs runs of Sakaguchi et
 // al.'s procedure, and costs one run per resample instead of a shuffled
-// pass per resample and statistic.
+// pass per resample and statistic. On GJG15 with corpus M2 scores
+// (gecmetric correlate --level system) that took 728 s of user CPU for
+// 1,000 resamples; now 18 s for the default 200, and 1,000 give the
+// earlier Expected Wins block to the last printed digit.
 func CorrelateSystems(j *Judgements, s Scores, opt calibrate.CorrelateOptions, ts TrueSkillOptions) ([]calibrate.Correlation, error) {
 	if opt.Resamples == 0 {
 		opt.Resamples = SystemOptions{}.withDefaults().Resamples

@@ -38,7 +38,9 @@
 // bootstrap intervals over judged items, and, with a window size k, the
 // correlations over every k systems adjacent in each human ranking (as
 // in Kobayashi et al. 2024's window analysis, which shows where in the
-// quality range a metric stops telling systems apart).
+// quality range a metric stops telling systems apart). CorrelateSystems
+// (gecmetric correlate on rankings) measures the same points and
+// resamples with every statistic of calibrate.Correlate.
 //
 // # Sentence level
 //

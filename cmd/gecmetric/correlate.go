@@ -56,13 +56,13 @@ func correlateCommand(e *env) *cli.Command {
 			"--metric-cmd): a table with columns item, system, score (CSV, TSV or JSON Lines; without item a\n" +
 			"score is a system's corpus-level score), or what eval --per-sentence, judge --jsonl or eval --json\n" +
 			"wrote (told apart by content; --metric-name picks m2, errant, gleu, chrf or a judge quantity when\n" +
-			"the file holds several; a line N is the item N-1, or N with --line-base 1). It prints for every scale Pearson, Spearman, Kendall's\n" +
-			"tau-b, pairwise accuracy acc_eq (Deutsch et al. 2023) and WMT's tau-like coefficient, each with a\n" +
-			"percentile bootstrap interval over items. A unit's human value is the mean of its annotators'\n" +
-			"ratings, Other left out; lower-is-better scales are negated so positive means agreement.\n" +
-			"With a ranking format (wmt, appraise) the level is system: systems are scored by Expected Wins and\n" +
-			"TrueSkill (the mean of --trueskill-runs runs) as meta-eval scores them, each resample of items\n" +
-			"one TrueSkill run (200 resamples unless --resamples says otherwise).\n" +
+			"the file holds several; line N is item N-1, or N with --line-base 1). It prints for every scale\n" +
+			"Pearson, Spearman, Kendall's tau-b, pairwise accuracy acc_eq (Deutsch et al. 2023) and WMT's\n" +
+			"tau-like coefficient, each with a percentile bootstrap interval over items. A unit's human value\n" +
+			"is the mean of its annotators' ratings, Other left out; lower-is-better scales are negated so\n" +
+			"positive means agreement. With a ranking format (wmt, appraise) the level is system: systems are\n" +
+			"scored by Expected Wins and TrueSkill (the mean of --trueskill-runs runs) as meta-eval scores\n" +
+			"them, each resample of items one TrueSkill run (200 resamples unless --resamples says otherwise).\n" +
 			"--format gug: each sentence is an item named by its Id column, of the one system \"learner\"\n" +
 			"(the metric file's rows: Id,learner,score); its human value is the mean of the five crowd\n" +
 			"judgements (GUG's Average column, annotators crowd1..crowd5); --annotator expert takes the\n" +
