@@ -52,9 +52,13 @@ type errTooLong struct {
 }
 
 func (e *errTooLong) Error() string {
-	return fmt.Sprintf("request on line %d is %d bytes, over serve's limit of %d bytes (%s): "+
+	limit := strconv.FormatInt(e.max, 10) + " bytes"
+	if s := sizeString(e.max); s != limit {
+		limit += " (" + s + ")"
+	}
+	return fmt.Sprintf("request on line %d is %d bytes, over serve's limit of %s: "+
 		"raise it with gecmetric serve --max-request BYTES (from Python: the environment variable GECMETRIC_MAX_REQUEST)",
-		e.line, e.size, e.max, sizeString(e.max))
+		e.line, e.size, limit)
 }
 
 // sizeString is n bytes in the largest binary unit that divides it, or

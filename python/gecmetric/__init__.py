@@ -12,10 +12,14 @@ Python process.
 - ``python -m gecmetric ...`` runs the command line.
 
 Errors are GecmetricError, with the engine's message and the file and line
-at fault.
+at fault (a list given in memory named by its keyword, e.g.
+``hypotheses['AMU']``); EngineError when the engine stopped or fell out of
+step (the next call starts a new one); InvalidTextError (a
+UnicodeEncodeError) for a string that is not valid Unicode, named by its
+list and line.
 """
 
-from ._errors import EngineError, GecmetricError
+from ._errors import EngineError, GecmetricError, InvalidTextError
 from ._version import __version__
 from .scores import (
     CompareResult,
@@ -38,6 +42,7 @@ __all__ = [
     "JudgeResult",
     "GecmetricError",
     "EngineError",
+    "InvalidTextError",
     "engine_version",
 ]
 

@@ -21,13 +21,16 @@ Lines are tokenised text, one sentence each, as the CLI reads files
 (``tokenize=True`` splits raw text as ``--tokenize`` does).
 """
 
+import difflib
+import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import _engine
-from ._errors import GecmetricError
+from ._errors import GecmetricError, InvalidTextError
 
 __all__ = [
     "evaluate",
@@ -53,11 +56,16 @@ __all__ = [
 
 
 class _Inputs:
-    """Writes in-memory lists to temporary files and names them in errors."""
+    """Writes in-memory lists to temporary files and names them in errors
+    (the Python keyword, the list and the line), and names an option at
+    fault by its Python keyword."""
 
-    def __init__(self):
+    def __init__(self, func, command):
+        self.func = func  # "evaluate"
+        self.command = command  # "eval"
         self.dir = None
         self.names = {}  # temporary path -> description
+        self.options = {}  # flag name -> (keyword, value)
 
     def __enter__(self):
         return self
@@ -81,6 +89,16 @@ class _Inputs:
                 raise TypeError("%s: line %d is %s, not a string" % (what, i + 1, type(line).__name__))
             if "\n" in line or "\r" in line:
                 raise ValueError("%s: line %d holds a line break; give one sentence per line" % (what, i + 1))
+            try:
+                line.encode("utf-8")
+            except UnicodeEncodeError as e:
+                raise InvalidTextError(
+                    "%s: line %d, character %d: %r is a lone surrogate, not valid Unicode text "
+                    "(text decoded with errors='surrogateescape'? decode it as its real encoding)"
+                    % (what, i + 1, e.start + 1, line[e.start]),
+                    line,
+                    e.start,
+                ) from None
         if self.dir is None:
             self.dir = tempfile.TemporaryDirectory(prefix="gecmetric-")
         p = os.path.join(self.dir.name, "in%d.txt" % len(self.names))
@@ -99,7 +117,44 @@ class _Inputs:
         try:
             return _engine.run(args)
         except GecmetricError as e:
-            raise e.renamed(self.names) from None
+            e = e.renamed(self.names)
+            raise self._option_error(e) or e from None
+
+    def _option_error(self, e):
+        """e told by the Python keyword at fault, when an option is."""
+        m = re.search(r"flag provided but not defined: -+([\w-]+)", e.message)
+        if m and m.group(1) in self.options:
+            kw, value = self.options[m.group(1)]
+            msg = "%s(%s=%r): unknown option: gecmetric %s has no --%s" % (self.func, kw, value, self.command, m.group(1))
+            near = difflib.get_close_matches(kw, self._keywords(), n=1, cutoff=0.6)
+            if near:
+                msg += "; did you mean %s=?" % near[0]
+            return type(e)(msg, exit_code=e.exit_code, stderr=e.stderr)
+        for flag, (kw, value) in self.options.items():
+            if re.search(r"(^|[\s(\"'])-{1,2}%s([^\w-]|$)" % re.escape(flag), e.message):
+                msg = "%s(%s=%r): %s" % (self.func, kw, value, e.message)
+                if "parse error" in e.message:
+                    near = difflib.get_close_matches(kw, [k for k in self._keywords() if k != kw], n=1, cutoff=0.8)
+                    if near:
+                        msg += "; did you mean %s=%r?" % (near[0], value)
+                return type(e)(msg, e.file, e.line, e.column, e.exit_code, e.stderr)
+        return None
+
+    def _keywords(self):
+        """The command's options as Python keywords (from its help)."""
+        try:
+            _, out, _ = _engine.run([self.command, "--help"])
+        except GecmetricError:
+            return []
+        return sorted({f.replace("-", "_") for f in re.findall(r"^\s+--([\w-]+)", out, re.M)} - {"help"})
+
+    def option(self, flag, keyword, value):
+        if keyword in ("help", "version", "h", "v"):
+            raise TypeError(
+                "%s(%s=%r): not an option of %s; see help(gecmetric.%s), or `gecmetric %s --help` for the flags"
+                % (self.func, keyword, value, self.func, self.func, self.command)
+            )
+        self.options[flag] = (keyword, value)
 
 
 def _systems(hypotheses, what="hypotheses"):
@@ -113,11 +168,15 @@ def _systems(hypotheses, what="hypotheses"):
 
 def _system_arg(inp, name, value, what):
     desc = "%s[%r]" % (what, name) if name is not None else what
+    if name is not None and not name.strip():
+        raise ValueError("%s: a system name cannot be empty: %r" % (what, name))
     p = inp.path(value, desc)
     if name is None:
         if isinstance(value, (str, os.PathLike)):
             return p
         return "system=" + p
+    if not name.strip():
+        raise ValueError("%s: a system name cannot be empty: %r" % (what, name))
     if "=" in name or os.sep in name:
         raise ValueError("%s: a system name cannot hold '=' or %r: %r" % (what, os.sep, name))
     return name + "=" + p
@@ -149,12 +208,15 @@ def _common_args(inp, sources, metrics, beta, lang, tokenize, options):
             metrics = ",".join(metrics)
         args += ["--metrics", metrics]
     if beta is not None:
+        inp.option("beta", "beta", beta)
         args += ["--beta", repr(float(beta))]
     if lang is not None:
+        inp.option("lang", "lang", lang)
         args += ["--lang", lang]
     if tokenize:
         args.append("--tokenize")
     for k, v in (options or {}).items():
+        inp.option(k.replace("_", "-"), k, v)
         flag = "--" + k.replace("_", "-")
         if v is True:
             args.append(flag)
@@ -162,16 +224,20 @@ def _common_args(inp, sources, metrics, beta, lang, tokenize, options):
             continue
         elif isinstance(v, (list, tuple)):
             for x in v:
-                args += [flag, str(x)]
+                args.append("%s=%s" % (flag, x))
         else:
-            args += [flag, str(v)]
+            # --flag=value: a value is never read as a flag or a stray
+            # argument (confidence=1000 on the switch --confidence).
+            args.append("%s=%s" % (flag, v))
     return args
 
 
-def _json(stdout):
-    import json
-
-    return json.loads(stdout)
+def _json(stdout, what):
+    try:
+        return json.loads(stdout)
+    except ValueError:
+        shown = stdout if len(stdout) <= 200 else stdout[:200] + "..."
+        raise GecmetricError("%s printed no JSON: %r" % (what, shown)) from None
 
 
 # --- evaluate ---------------------------------------------------------------
@@ -302,7 +368,7 @@ def evaluate(
     comma-separated string). errant_cat: the level of ERRANT's table in
     ``errant.types`` (3: full types such as R:VERB:SVA, 2: main types, 1:
     operations; 0 or None: none). Further options are eval's flags by name
-    (``errant_mode="cse"``, ``gleu_iter=500``, ``confidence=1000``,
+    (``errant_mode="cse"``, ``gleu_iter=500``, ``confidence_n=1000``,
     ``filt=["UNK"]``, ``single=True``...). Returns an EvalResult whose
     ``systems`` maps each system's name (the dict's keys; "system" for a
     single list; a file's base name for a path) to its SystemScores;
@@ -311,7 +377,7 @@ def evaluate(
     names = metrics.split(",") if isinstance(metrics, str) else list(metrics or ("errant",))
     if errant_cat and "errant" in [m.strip().lower() for m in names]:
         options = dict(options, errant_cat=errant_cat)
-    with _Inputs() as inp:
+    with _Inputs("evaluate", "eval") as inp:
         args = ["eval", "--format", "json"] + _common_args(inp, sources, metrics, beta, lang, tokenize, options)
         args += _reference_args(inp, references)
         for name, value in _systems(hypotheses):
@@ -328,7 +394,7 @@ def evaluate(
                 for line in f:
                     d = json.loads(line)
                     per.setdefault(d["system"], []).append(d)
-    raw = _json(out)
+    raw = _json(out, "gecmetric eval")
     systems = {}
     for d in raw["systems"]:
         systems[d["name"]] = _system_scores(d)
@@ -390,7 +456,7 @@ def compare(sources, baseline, candidates, references, metrics=None, beta=None, 
     by name (``alpha=0.05``, ``resamples=10000``, ``seed=1``,
     ``max_drop=["errant=0.01"]``...).
     """
-    with _Inputs() as inp:
+    with _Inputs("compare", "compare") as inp:
         args = ["compare", "--json"] + _common_args(inp, sources, metrics, beta, lang, tokenize, options)
         args += _reference_args(inp, references)
         base = _systems(baseline, "baseline")
@@ -401,7 +467,7 @@ def compare(sources, baseline, candidates, references, metrics=None, beta=None, 
         for name, value in _systems(candidates, "candidates"):
             args += ["--candidate", _system_arg(inp, name if name is not None else "candidate", value, "candidates")]
         code, out, _ = inp.run(args)
-    raw = _json(out)
+    raw = _json(out, "gecmetric compare")
     cands = {}
     for c in raw.get("candidates") or []:
         results = [
@@ -465,7 +531,7 @@ def judge(sources, hypotheses, references=None, lang=None, sentences=True, **opt
     ``seed=1``...)."""
     import json
 
-    with _Inputs() as inp:
+    with _Inputs("judge", "judge") as inp:
         args = []
         if sources is not None:
             args += ["--source", inp.path(sources, "sources")]
@@ -481,7 +547,7 @@ def judge(sources, hypotheses, references=None, lang=None, sentences=True, **opt
         if sentences:
             _, lines, _ = inp.run(["judge", "--jsonl"] + args)
             per_sentence = [json.loads(x) for x in lines.splitlines() if x.strip()]
-    raw = _json(out)
+    raw = _json(out, "gecmetric judge")
     systems = {}
 
     def means(d):
