@@ -2,7 +2,6 @@ package corpora
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +29,39 @@ import (
 // of CoNLL-2014 has 227 tokens).
 const DefaultMaxTokens = 10000
 
+// ErrSwapped is wrapped by the *SwapError of OpenTestSet.
+var ErrSwapped = errors.New("references and hypotheses look swapped")
+
+// A SwapError is returned by OpenTestSet when a hypothesis is an M2 file
+// while every reference is plain text: M2 files are annotated references
+// (a gold standard), plain text is what a system writes, so the two lists
+// were most likely given the other way round. A system's output in M2
+// (ERRANT's annotation of it) is scored against M2 references.
+type SwapError struct {
+	Hyp string // the first M2 hypothesis
+	Ref string // the first plain-text reference
+}
+
+func (e *SwapError) Error() string {
+	return fmt.Sprintf("%v: the hypothesis %s is an M2 file (annotated references) while the reference %s is plain text (a system's output)", ErrSwapped, e.Hyp, e.Ref)
+}
+
+func (e *SwapError) Unwrap() error { return ErrSwapped }
+
+// swapped returns a *SwapError when some hypothesis is M2 and every
+// reference plain text.
+func (ts *TestSet) swapped() error {
+	if len(ts.Refs) == 0 || slices.ContainsFunc(ts.Refs, func(f TestFile) bool { return f.M2 }) {
+		return nil
+	}
+	for _, h := range ts.Hyps {
+		if h.M2 {
+			return &SwapError{Hyp: h.Path, Ref: ts.Refs[0].Path}
+		}
+	}
+	return nil
+}
+
 // ErrNoSource is returned by OpenTestSet when plain-text references come
 // without a source and no M2 reference gives one.
 var ErrNoSource = errors.New("plain-text references need a source (an M2 reference would give it)")
@@ -51,7 +83,8 @@ type TestSetOptions struct {
 	// Policy says what to do with raw (untokenised) text files: tokenise
 	// them (corpora/tokenize, CoNLL-2014's tokenisation), stop with a
 	// *tokenize.RawError for a raw hypothesis next to tokenised references
-	// (the zero Policy), or let it through. Whether a file is raw is
+	// or for a raw text source or reference (the zero Policy), or let it
+	// through. Whether a file is raw is
 	// measured on its first RawSample lines, before the first sentence is
 	// read. M2 files are never tokenised.
 	Policy tokenize.Policy
@@ -66,6 +99,9 @@ type TestSetOptions struct {
 	// with an error wrapping ErrTooLong; 0 means DefaultMaxTokens, a
 	// negative value no limit.
 	MaxTokens int
+	// Limits bound the bytes of each file, a line's length and the edits
+	// of an M2 block (the zero Limits: the defaults).
+	Limits Limits
 }
 
 // A TestFile is one file of a TestSet.
@@ -112,9 +148,10 @@ type TestSet struct {
 	hypIdx   []int       // file of each hypothesis
 	maxTok   int
 	sampling bool // a reader of the first lines, for the Policy
-	// piped holds the bytes of inputs that are not regular files (pipes,
-	// FIFOs), read once and shared with the sample reader.
-	piped   map[string][]byte
+	// piped holds the inputs that are not regular files (pipes, FIFOs,
+	// devices), which can be read once, shared with the sample readers.
+	piped   map[string]*pipe
+	keptRaw []string // raw text sources and references let through (KeptRaw)
 	n       int
 	cur     *TestSentence
 	err     error
@@ -218,9 +255,6 @@ func (ts *TestSet) open() error {
 			ts.source, ts.fromM2 = k, true
 		}
 	}
-	if ts.source < 0 && len(opt.Refs) > 0 && !opt.NoSource && !ts.sampling {
-		return ErrNoSource
-	}
 	for _, p := range opt.Hyps {
 		k, err := open(p)
 		if err != nil {
@@ -228,6 +262,12 @@ func (ts *TestSet) open() error {
 		}
 		ts.hypIdx = append(ts.hypIdx, k)
 		ts.Hyps = append(ts.Hyps, ts.files[k].TestFile)
+	}
+	if err := ts.swapped(); err != nil {
+		return err
+	}
+	if ts.source < 0 && len(opt.Refs) > 0 && !opt.NoSource && !ts.sampling {
+		return ErrNoSource
 	}
 	if ts.sampling {
 		return nil
@@ -260,14 +300,28 @@ func (ts *TestSet) applyPolicy() error {
 		ts.files[k].Tokenized = pol.Tokenize && tokenize.IsRaw(tokenize.RawShare(lines[k]), tokenize.Share{})
 		return t, share
 	}
+	// A raw source or reference of a test set with references is refused
+	// (tokenize.Policy.CheckReference); the source of edits (the
+	// reference of SourceIsReference) is not.
+	check := len(ts.refIdx) > 0 && !ts.opt.SourceIsReference
 	var refToks [][][]string
 	var srcShare tokenize.Share
 	if ts.source >= 0 && ts.files[ts.source].text != nil {
 		_, srcShare = measure(ts.source)
+		if check {
+			if err := ts.checkReference(pol, ts.source, srcShare); err != nil {
+				return err
+			}
+		}
 	}
 	for _, k := range ts.refIdx {
 		if ts.files[k].text != nil {
-			t, _ := measure(k)
+			t, share := measure(k)
+			if check {
+				if err := ts.checkReference(pol, k, share); err != nil {
+					return err
+				}
+			}
 			refToks = append(refToks, t)
 		}
 	}
@@ -312,6 +366,25 @@ func (ts *TestSet) applyPolicy() error {
 	return nil
 }
 
+// checkReference applies pol.CheckReference to the text source or
+// reference ts.files[k], measured as share, and notes it in keptRaw when
+// pol lets it through raw.
+func (ts *TestSet) checkReference(pol tokenize.Policy, k int, share tokenize.Share) error {
+	path := ts.files[k].Path
+	if err := pol.CheckReference(path, share); err != nil {
+		return err
+	}
+	if pol.NoCheck && !pol.Tokenize && tokenize.IsRaw(share, tokenize.Share{}) && !slices.Contains(ts.keptRaw, path) {
+		ts.keptRaw = append(ts.keptRaw, path)
+	}
+	return nil
+}
+
+// KeptRaw returns the text source and references that are raw text and
+// were let through untokenised (tokenize.Policy.NoCheck), in the order
+// given.
+func (ts *TestSet) KeptRaw() []string { return ts.keptRaw }
+
 // sample reads the first RawSample sentences of the text files of ts (of
 // every file, when textOnly is false) side by side, with a second reader
 // closed after, and returns each text file's lines and tokens by its
@@ -333,7 +406,7 @@ func (ts *TestSet) sample(textOnly bool) (lines [][]string, toks [][][]string, e
 		}
 		return out
 	}
-	sopt := TestSetOptions{Source: ts.opt.Source, Refs: keep(ts.opt.Refs), Hyps: keep(ts.opt.Hyps)}
+	sopt := TestSetOptions{Source: ts.opt.Source, Refs: keep(ts.opt.Refs), Hyps: keep(ts.opt.Hyps), Limits: ts.opt.Limits}
 	lines = make([][]string, len(ts.files))
 	toks = make([][][]string, len(ts.files))
 	if sopt.Source == "" && len(sopt.Refs) == 0 && len(sopt.Hyps) == 0 {
@@ -368,7 +441,7 @@ func (ts *TestSet) sampleM2() ([][][]string, error) {
 	if len(refs) == 0 {
 		return nil, nil
 	}
-	sample := &TestSet{opt: TestSetOptions{Refs: refs}, source: -1, maxTok: ts.maxTok, sampling: true, piped: ts.piped}
+	sample := &TestSet{opt: TestSetOptions{Refs: refs, Limits: ts.opt.Limits}, source: -1, maxTok: ts.maxTok, sampling: true, piped: ts.piped}
 	defer sample.Close()
 	if err := sample.open(); err != nil {
 		return nil, err
@@ -392,29 +465,9 @@ func (ts *TestSet) sampleM2() ([][][]string, error) {
 }
 
 func (ts *TestSet) openFile(path string) (*testFile, error) {
-	var in io.Reader
-	data, piped := ts.piped[path]
-	if piped {
-		in = bytes.NewReader(data)
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		ts.closers = append(ts.closers, f)
-		in = f
-		if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
-			// A pipe or a FIFO (eval --hyp <(cat f)) can be read once: it
-			// is read whole here, and the sample reader of applyPolicy and
-			// the M2 coder count read the same bytes.
-			if data, err = io.ReadAll(f); err != nil {
-				return nil, &ParseError{File: path, Err: err}
-			}
-			if ts.piped == nil {
-				ts.piped = map[string][]byte{}
-			}
-			ts.piped[path], piped, in = data, true, bytes.NewReader(data)
-		}
+	in, p, err := ts.input(path)
+	if err != nil {
+		return nil, err
 	}
 	br := bufio.NewReaderSize(in, 64*1024)
 	head, _ := br.Peek(1 << 16)
@@ -426,17 +479,19 @@ func (ts *TestSet) openFile(path string) (*testFile, error) {
 	}
 	if tf.M2 {
 		var err error
-		if piped {
-			tf.Coders, err = m2CodersOf(bytes.NewReader(data), path)
+		if p != nil {
+			tf.Coders, err = m2CodersOf(p.m2(), path, ts.opt.Limits)
 		} else {
-			tf.Coders, err = m2Coders(path)
+			tf.Coders, err = m2Coders(path, ts.opt.Limits)
 		}
 		if err != nil {
 			return nil, err
 		}
 		tf.m2 = NewM2Reader(br, path)
+		tf.m2.Limits = ts.opt.Limits
 	} else {
 		tf.text = NewTextReader(br, path)
+		tf.text.Limits = ts.opt.Limits
 	}
 	return tf, nil
 }
@@ -480,19 +535,19 @@ func IsM2(path string, head []byte) bool {
 // m2Coders returns every coder id of the A lines of an M2 file in
 // ascending order, [0] when there is none. It reads only the last field
 // of each A line; the file is parsed when it is read.
-func m2Coders(path string) ([]int, error) {
+func m2Coders(path string, l Limits) ([]int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return m2CodersOf(f, path)
+	return m2CodersOf(f, path, l)
 }
 
-// m2CodersOf is m2Coders of the M2 text r, named path.
-func m2CodersOf(r io.Reader, path string) ([]int, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), DefaultMaxLineBytes)
+// m2CodersOf is m2Coders of the M2 text r, named path, within the limits
+// l.
+func m2CodersOf(r io.Reader, path string, l Limits) ([]int, error) {
+	sc := newScanner(r, l)
 	var ids []int
 	line := 0
 	for sc.Scan() {
@@ -515,7 +570,7 @@ func m2CodersOf(r io.Reader, path string) ([]int, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, scanError(path, line+1, err, 0)
+		return nil, scanError(path, line+1, err, l)
 	}
 	slices.Sort(ids)
 	if len(ids) == 0 {
@@ -594,8 +649,9 @@ func (ts *TestSet) References(s *TestSentence) [][]string {
 
 // Warnings returns what the readers found acceptable but worth saying,
 // once every sentence is read: M2 edits whose span passes the end of the
-// sentence (accepted for JFLEG's sake), with the file, the line of the
-// first and the count.
+// sentence (accepted for JFLEG's sake) and edits that repeat an edit of
+// their block (M2Reader.Repeated), with the file, the line of the first
+// and the count.
 func (ts *TestSet) Warnings() []string {
 	var out []string
 	for _, f := range ts.files {
@@ -605,6 +661,13 @@ func (ts *TestSet) Warnings() []string {
 				n = strconv.Itoa(f.m2.PastEnd) + " edits span"
 			}
 			out = append(out, fmt.Sprintf("%s:%d: %s past the end of the sentence (the first on this line); accepted, as the M2 scorer and ERRANT accept them", f.Path, f.m2.PastEndLine, n))
+		}
+		if f.m2 != nil && f.m2.Repeated > 0 {
+			n := "1 edit repeats"
+			if f.m2.Repeated > 1 {
+				n = strconv.Itoa(f.m2.Repeated) + " edits repeat"
+			}
+			out = append(out, fmt.Sprintf("%s:%d: %s an edit of the same annotator on the same sentence (the first on this line); counted each time, as the M2 scorer counts them, so that M2 precision and F can pass 1", f.Path, f.m2.RepeatedLine, n))
 		}
 	}
 	return out

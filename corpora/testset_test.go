@@ -107,6 +107,10 @@ func TestTestSetErrors(t *testing.T) {
 		{"max tokens", TestSetOptions{Refs: []string{p("gold.m2")}, Hyps: []string{p("hyp.txt")}, MaxTokens: 2},
 			ErrTooLong, p("gold.m2") + ":1: sentence too long: 3 tokens, more than the limit of 2"},
 		{"missing", TestSetOptions{Refs: []string{p("nope.m2")}}, os.ErrNotExist, "open " + p("nope.m2") + ": no such file or directory"},
+		{"swapped", TestSetOptions{Source: p("src.txt"), Refs: []string{p("hyp.txt")}, Hyps: []string{p("gold.m2")}}, ErrSwapped,
+			"references and hypotheses look swapped: the hypothesis " + p("gold.m2") + " is an M2 file (annotated references) while the reference " + p("hyp.txt") + " is plain text (a system's output)"},
+		{"swapped, no source", TestSetOptions{Refs: []string{p("hyp.txt")}, Hyps: []string{p("hyp.txt"), p("gold.m2")}}, ErrSwapped,
+			"references and hypotheses look swapped: the hypothesis " + p("gold.m2") + " is an M2 file (annotated references) while the reference " + p("hyp.txt") + " is plain text (a system's output)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

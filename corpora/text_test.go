@@ -1,6 +1,7 @@
 package corpora
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -74,6 +75,41 @@ func TestTextReader(t *testing.T) {
 			}
 			if strings.Join(got, "|") != strings.Join(tt.lines, "|") || msg != tt.msg {
 				t.Errorf("got %q, %q; want %q, %q", got, msg, tt.lines, tt.msg)
+			}
+		})
+	}
+}
+
+// TestTextReaderUTF16 names the encoding of a UTF-16 file at 1:1, for
+// text and M2 alike, instead of its first byte that is not UTF-8.
+func TestTextReaderUTF16(t *testing.T) {
+	le := []byte("\xff\xfe")
+	for _, r := range "S A cat .\nA 1 2|||R:NOUN|||dog|||REQUIRED|||-NONE-|||0\n" {
+		le = append(le, byte(r), 0)
+	}
+	be := []byte{}
+	for _, r := range "A cat .\nA dog .\n" {
+		be = append(be, 0, byte(r))
+	}
+	for _, tc := range []struct {
+		name string
+		read func() error
+		want string
+	}{
+		{"text, BOM", func() error { _, err := ReadText(bytes.NewReader(le), "a.txt"); return err },
+			"a.txt:1:1: the file is UTF-16LE text (byte order mark FF FE), not UTF-8"},
+		{"text, no BOM", func() error { _, err := ReadText(bytes.NewReader(be), "b.txt"); return err },
+			"b.txt:1:1: the file is UTF-16BE text (without a byte order mark, told by its NUL bytes), not UTF-8"},
+		{"M2, BOM", func() error { _, err := ReadM2(bytes.NewReader(le), "g.m2"); return err },
+			"g.m2:1:1: the file is UTF-16LE text (byte order mark FF FE), not UTF-8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.read()
+			if err == nil || err.Error() != tc.want {
+				t.Fatalf("error %v, want %s", err, tc.want)
+			}
+			if !errors.Is(err, ErrInvalidUTF8) {
+				t.Error("errors.Is(err, ErrInvalidUTF8) = false")
 			}
 		})
 	}

@@ -309,6 +309,7 @@ func testSetOptions(cmd *cli.Command, hyps []string) corpora.TestSetOptions {
 	if cmd.Int("max-tokens") != 0 {
 		opt.MaxTokens = int(cmd.Int("max-tokens"))
 	}
+	opt.Limits = inputLimits(cmd)
 	return opt
 }
 
@@ -318,6 +319,9 @@ func inputError(err error) error {
 	case errors.Is(err, corpora.ErrNoSource):
 		return usageError{errors.New("plain-text references need --source (an M2 reference would give it)")}
 	case errors.Is(err, tokenize.ErrRaw):
+		if re, ok := errors.AsType[*tokenize.RawError](err); ok {
+			return hinted(err, re.Hint())
+		}
 		return hinted(err, tokenize.Hint)
 	case errors.Is(err, corpora.ErrTooLong):
 		return hinted(err, maxTokensHint)
@@ -332,6 +336,21 @@ func inputError(err error) error {
 		}
 	}
 	return err
+}
+
+// openError is inputError for the errors of opening a test set with
+// cmd's flags: a *corpora.SwapError names cmd's flags.
+func openError(cmd *cli.Command, err error) error {
+	se, ok := errors.AsType[*corpora.SwapError](err)
+	if !ok {
+		return inputError(err)
+	}
+	hyp := "--hyp"
+	if cmd.Name == "compare" {
+		hyp = "--baseline/--candidate"
+	}
+	return hinted(fmt.Errorf("%s %s is an M2 file (annotated references) and --ref %s plain text (a system's output): did you swap --ref and %s?", hyp, se.Hyp, se.Ref, hyp),
+		fmt.Sprintf("give the M2 gold file as --ref and the system's text as %s; an M2 system output is scored against M2 references ('gecmetric edits --source S --target REF' writes one)", hyp))
 }
 
 // trailingEmptyLines counts the lines of the text file at path and the
@@ -369,7 +388,7 @@ const maxTokensHint = "raise --max-tokens (-1: no limit) to read longer sentence
 func openEvalInput(cmd *cli.Command, hyps []string) (evalInput, error) {
 	files, err := eval.OpenFiles(testSetOptions(cmd, hyps))
 	if err != nil {
-		return evalInput{}, inputError(err)
+		return evalInput{}, openError(cmd, err)
 	}
 	refKind, hypKind := files.Kinds()
 	return evalInput{sentences: files, names: files.Systems(), refs: files.References(), files: files, tokenize: cmd.Bool("tokenize"),
@@ -381,20 +400,40 @@ func openEvalInput(cmd *cli.Command, hyps []string) (evalInput, error) {
 // times.
 func readTestSet(cmd *cli.Command, hyps []string) (*eval.TestSet, []eval.System, error) {
 	set, systems, err := eval.ReadTestSet(testSetOptions(cmd, hyps))
-	return set, systems, inputError(err)
+	return set, systems, openError(cmd, err)
 }
 
 // warn prints what the run found worth saying: hypotheses that look
 // untokenised, M2 spans past the end of a sentence.
+//
+// Each warning names only what the user gave: references only when there
+// are some, --no-tokenize-check only when it was given.
 func (in *evalInput) warn(stderr io.Writer, results []*eval.Result) {
+	rawRefs := false
 	if in.files != nil {
-		for _, h := range in.files.TestSet().Hyps {
-			if h.Outcome == tokenize.KeptRaw {
+		ts := in.files.TestSet()
+		if raw := ts.KeptRaw(); len(raw) > 0 {
+			// A raw test set let through (--no-tokenize-check): the
+			// punctuation check below has nothing tokenised to go by.
+			rawRefs = true
+			fmt.Fprintf(stderr, "gecmetric: warning: %s %s raw text, scored untokenised (--no-tokenize-check); scores differ from those of the text tokenised (--tokenize)\n",
+				strings.Join(raw, ", "), isAre(len(raw)))
+		}
+		for _, h := range ts.Hyps {
+			if h.Outcome != tokenize.KeptRaw {
+				continue
+			}
+			if len(ts.Refs) > 0 {
 				fmt.Fprintf(stderr, "gecmetric: warning: %s is raw text, scored untokenised against tokenised references (--no-tokenize-check)\n", h.Path)
+			} else {
+				fmt.Fprintf(stderr, "gecmetric: warning: %s looks like raw text, read untokenised (--tokenize tokenises it)\n", h.Path)
 			}
 		}
 	}
 	for k, r := range results {
+		if rawRefs {
+			break
+		}
 		if w := r.Tokens; w != nil {
 			path := r.Name
 			if in.files != nil {
@@ -404,8 +443,12 @@ func (in *evalInput) warn(stderr io.Writer, results []*eval.Result) {
 			if w.Lines > 1 {
 				also = fmt.Sprintf(" (and %d more lines like it)", w.Lines-1)
 			}
-			fmt.Fprintf(stderr, "gecmetric: warning: %s:%d: token %q has punctuation attached, unlike the source and references%s; scores assume text tokenised like the references\n",
-				path, w.Line, w.Token, also)
+			like := "the source and references"
+			if in.files != nil && !in.files.TestSet().HasSource() {
+				like = "the references"
+			}
+			fmt.Fprintf(stderr, "gecmetric: warning: %s:%d: token %q has punctuation attached, unlike %s%s; scores assume text tokenised like the references\n",
+				path, w.Line, w.Token, like, also)
 			if !in.tokenize {
 				fmt.Fprintf(stderr, "gecmetric: hint: --tokenize splits punctuation and contractions off raw text\n")
 			}
@@ -416,6 +459,13 @@ func (in *evalInput) warn(stderr io.Writer, results []*eval.Result) {
 			fmt.Fprintf(stderr, "gecmetric: warning: %s\n", w)
 		}
 	}
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
 
 type jsonPRF struct {

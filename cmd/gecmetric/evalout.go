@@ -24,7 +24,7 @@ import (
 // (-b, -w, --format, --confidence) and ERRANT (-cat).
 func evalOutputFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text (a table), json, csv, latex, or errant (compare_m2.py's layout, one block per system)"},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text (a table), json, csv (a header and one row per system, the signature in its last column), latex, or errant (compare_m2.py's layout, one block per system)"},
 		&cli.BoolFlag{Name: "json", Usage: "print JSON (= --format json)"},
 		&cli.BoolFlag{Name: "score-only", Aliases: []string{"b"}, Usage: "print only the scores: per system one line with the F of M2 and ERRANT and GLEU, as selected"},
 		&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Value: -1, Usage: "decimals of every score (default: 4, GLEU 6)"},
@@ -274,7 +274,12 @@ func (o evalOutput) write(w io.Writer, ev *eval.Evaluator, results []*eval.Resul
 				head = append(head, c.metric+"_lo", c.metric+"_hi")
 			}
 		}
-		cw.Write(head)
+		// The signature is the last column of every row, not a comment
+		// line after them: csv readers (Python's csv, pandas, encoding/csv)
+		// have no comments, and would read "# signature: ..." as one more
+		// system.
+		sig := o.signature(ev)
+		cw.Write(append(head, "signature"))
 		for k, r := range results {
 			row := []string{r.Name}
 			if o.errantCat != 0 {
@@ -287,7 +292,7 @@ func (o evalOutput) write(w io.Writer, ev *eval.Evaluator, results []*eval.Resul
 					row = append(row, o.num(c, ci.Lo), o.num(c, ci.Hi))
 				}
 			}
-			cw.Write(row)
+			cw.Write(append(row, sig))
 			for _, t := range errantCategories(r, o.errantCat) {
 				row := []string{r.Name, t.Type}
 				for _, c := range cols {
@@ -300,15 +305,11 @@ func (o evalOutput) write(w io.Writer, ev *eval.Evaluator, results []*eval.Resul
 						row = append(row, "", "")
 					}
 				}
-				cw.Write(row)
+				cw.Write(append(row, sig))
 			}
 		}
 		cw.Flush()
-		if err := cw.Error(); err != nil {
-			return err
-		}
-		_, err := fmt.Fprintf(w, "# signature: %s\n", o.signature(ev))
-		return err
+		return cw.Error()
 	case o.format == "latex":
 		return o.writeLaTeX(w, ev, results, cols, cis)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/internal/progress"
 	"github.com/gecmetric/gecmetric/internal/usage"
+	"github.com/gecmetric/gecmetric/parseerr"
 )
 
 // version is the gecmetric release; it appears in every score signature.
@@ -67,18 +68,30 @@ type env struct {
 // commands lists the subcommands. Each lives in its own file.
 func commands(e *env) []*cli.Command {
 	return []*cli.Command{
-		// Subcommands are added here, one line each, in the order of `help`.
-		editsCommand(e),
-		annotateCommand(e),
-		correlateCommand(e),
-		metaEvalCommand(e),
-		agreementCommand(e),
+		// Subcommands are added here, one line each, in the order of `help`,
+		// which is the order of the README's jobs: score systems, gate a
+		// change in CI, judge outputs, meta-evaluate a metric, collect
+		// ratings, then the tools behind them.
 		evalCommand(e),
 		compareCommand(e),
 		judgeCommand(e),
+		metaEvalCommand(e),
+		correlateCommand(e),
+		annotateCommand(e),
+		agreementCommand(e),
+		editsCommand(e),
 		calibrateCommand(e),
 		serveCommand(e),
 	}
+}
+
+// setUpCommand adds what every command shares: --output beside its
+// output flag, --progress, and a refusal of stray arguments.
+func setUpCommand(e *env, c *cli.Command) {
+	sameOutputFlag(e, c)
+	withProgress(e, c)
+	noStrayArgs(c)
+	withInputLimits(c)
 }
 
 // An exitError carries an exit status other than 2 for a failed command.
@@ -120,10 +133,17 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		ExitErrHandler:        func(context.Context, *cli.Command, error) {},
 	}
 	for _, c := range app.Commands {
-		sameOutputFlag(e, c)
-		withProgress(e, c)
-		noStrayArgs(c)
+		setUpCommand(e, c)
 	}
+	boundFlags(app)
+	// A panic removes the temporary files (standard input's copy, an
+	// output being written) before it ends the process.
+	defer func() {
+		if r := recover(); r != nil {
+			atomicfile.RemoveTemps()
+			panic(r)
+		}
+	}()
 	flagUsageErrors(app)
 	args, err := prepareArgs(args, app)
 	if err == nil {
@@ -145,6 +165,14 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var he *hintedError
 	if errors.As(err, &he) {
 		fmt.Fprintf(stderr, "gecmetric: hint: %s\n", he.hint)
+		return 2, err
+	}
+	if enc, ok := errors.AsType[*parseerr.EncodingError](err); ok {
+		file := ""
+		if pe, ok := errors.AsType[*parseerr.Error](err); ok {
+			file = pe.File
+		}
+		fmt.Fprintf(stderr, "gecmetric: hint: %s\n", enc.Hint(file))
 		return 2, err
 	}
 	var ue usageError

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -29,6 +32,7 @@ func TestScripts(t *testing.T) {
 		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
 		// [data]: the shared data is there ($DATA); scripts that read it
 		// skip without it.
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"encode": encodeCmd},
 		Condition: func(cond string) (bool, error) {
 			if cond == "data" {
 				return datadir.Root() != "", nil
@@ -54,4 +58,40 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// encodeCmd is the scripts' "encode ENC SRC DST": it writes the UTF-8
+// file SRC to DST in ENC (utf-16le, utf-16be, utf-32le or utf-32be; with
+// +bom, the byte order mark first), as Windows tools and iconv write it,
+// for the scripts that feed gecmetric such files.
+func encodeCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: encode ENC SRC DST")
+	}
+	enc, bom := args[0], false
+	if e, ok := strings.CutSuffix(enc, "+bom"); ok {
+		enc, bom = e, true
+	}
+	text := ts.ReadFile(args[1])
+	if bom {
+		text = "\uFEFF" + text
+	}
+	var order binary.AppendByteOrder = binary.LittleEndian
+	if strings.HasSuffix(enc, "be") {
+		order = binary.BigEndian
+	}
+	var out []byte
+	switch strings.TrimSuffix(strings.TrimSuffix(enc, "le"), "be") {
+	case "utf-16":
+		for _, u := range utf16.Encode([]rune(text)) {
+			out = order.AppendUint16(out, u)
+		}
+	case "utf-32":
+		for _, r := range text {
+			out = order.AppendUint32(out, uint32(r))
+		}
+	default:
+		ts.Fatalf("encode: unknown encoding %q", args[0])
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[2]), out, 0o644))
 }

@@ -11,7 +11,7 @@ import (
 func tokenizeFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "tokenize", Usage: "tokenise raw text files (punctuation and contractions split off, as in the CoNLL-2014 references); tokenised text and M2 files are left alone"},
-		&cli.BoolFlag{Name: "no-tokenize-check", Usage: "score a raw hypothesis against tokenised references as it is, with a warning, instead of stopping"},
+		&cli.BoolFlag{Name: "no-tokenize-check", Usage: "score raw text as it is (a raw hypothesis against tokenised references, or a raw source and references), with a warning, instead of stopping"},
 	}
 }
 

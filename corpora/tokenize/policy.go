@@ -28,6 +28,19 @@ func (p Policy) Reference(lines []string, toks [][]string) ([][]string, Share) {
 	return toks, s
 }
 
+// CheckReference returns a *RawError (Alone) for a text source or
+// reference named name whose lines measure s (RawShare) when the text is
+// raw by itself (IsRaw against nothing) and p neither tokenises it nor
+// lets it through (NoCheck): a raw test set scored as it is gives other
+// edits, hence other scores, than the same text tokenised, and nothing
+// else would tell.
+func (p Policy) CheckReference(name string, s Share) error {
+	if p.Tokenize || p.NoCheck || !IsRaw(s, Share{}) {
+		return nil
+	}
+	return &RawError{File: name, Share: s, Alone: true}
+}
+
 // What a Policy did with a hypothesis.
 type Outcome int
 
@@ -82,6 +95,9 @@ func ShareOf(sentences ...[][]string) Share {
 // Hint is the advice for a RawError, for a command's --tokenize and
 // --no-tokenize-check flags.
 const Hint = "add --tokenize to tokenise raw text like the references (or --no-tokenize-check to score it as it is)"
+
+// HintAlone is the advice for a RawError of a raw source or reference.
+const HintAlone = "add --tokenize to tokenise the raw text files (or --no-tokenize-check to score them as they are)"
 
 // Name names this tokenisation in score signatures (tok:conll14).
 const Name = "conll14"

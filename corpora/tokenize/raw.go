@@ -80,15 +80,35 @@ func Lines(lines []string) [][]string {
 var ErrRaw = errors.New("raw (untokenised) text against tokenised references")
 
 // A RawError says that a file is raw text while its references are
-// tokenised: scores computed from it would be wrong.
+// tokenised, or (Alone) that a source or reference is raw text itself:
+// scores computed from it would be wrong, since every scorer compares
+// tokens split on spaces and the M2 and ERRANT scores of raw text differ
+// from those of the same text tokenised.
 type RawError struct {
 	File  string
 	Share Share
+	// Alone reports a source or reference raw in itself, with nothing
+	// tokenised to be measured against.
+	Alone bool
 }
 
 func (e *RawError) Error() string {
-	return fmt.Sprintf("%s:%d: %v: %d of %d lines have punctuation or a contraction attached to a word (first: %q)",
-		e.File, e.Share.First, ErrRaw, e.Share.Raw, e.Share.Lines, e.Share.Example)
+	what := ErrRaw.Error()
+	if e.Alone {
+		what = "raw (untokenised) text"
+	}
+	return fmt.Sprintf("%s:%d: %s: %d of %d lines have punctuation or a contraction attached to a word (first: %q)",
+		e.File, e.Share.First, what, e.Share.Raw, e.Share.Lines, e.Share.Example)
+}
+
+// Hint is the advice for e, for a command's --tokenize and
+// --no-tokenize-check flags: the package's Hint for a raw hypothesis,
+// HintAlone for a raw source or reference.
+func (e *RawError) Hint() string {
+	if e.Alone {
+		return HintAlone
+	}
+	return Hint
 }
 
 func (e *RawError) Unwrap() error { return ErrRaw }

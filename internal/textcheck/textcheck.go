@@ -13,7 +13,9 @@
 // encoding/json, encoding/xml and bufio.Scanner all do) reports the
 // position exactly.
 //
-// A UTF-8 byte order mark passes through (the readers drop it). The cost
+// A UTF-8 byte order mark passes through (the readers drop it). A UTF-16
+// or UTF-32 input (parseerr.DetectEncoding) is an error naming its
+// encoding, at line 1, column 1. The cost
 // is one copy and one utf8.Valid pass over the bytes.
 package textcheck
 
@@ -82,7 +84,9 @@ func (c *checker) fill() {
 	switch {
 	case bad:
 		line, col := position(c.line, c.col, data[:v])
-		if data[v] == 0 {
+		if enc := c.encoding(data, line, err); enc != nil {
+			c.err = enc // UTF-16 or UTF-32: say so, not where UTF-8 fails
+		} else if data[v] == 0 {
 			c.err = &parseerr.Error{File: c.name, Line: line, Column: col + 1, Err: parseerr.ErrNUL}
 		} else {
 			c.err = parseerr.At(c.name, line, col+1, parseerr.ErrInvalidUTF8, "byte 0x%02x", data[v])
@@ -98,6 +102,30 @@ func (c *checker) fill() {
 	c.pstart = cut
 	c.checked = v - cut
 }
+
+// encoding returns the *parseerr.Error of parseerr.Encoding when the bad
+// byte is on the first line (line) of a UTF-16 or UTF-32 input: data is
+// the input's start, topped up to headSize bytes (short reads) unless r
+// has ended (err).
+func (c *checker) encoding(data []byte, line int, err error) error {
+	if line != 1 || c.line != 1 || c.col != 0 {
+		return nil
+	}
+	head := data
+	for err == nil && len(head) < headSize {
+		buf := make([]byte, headSize-len(head))
+		var m int
+		m, err = c.r.Read(buf)
+		head = append(head[:len(head):len(head)], buf[:m]...)
+	}
+	if enc := parseerr.Encoding(c.name, head); enc != nil {
+		return enc
+	}
+	return nil
+}
+
+// headSize is how much of an input's start tells its encoding.
+const headSize = 512
 
 // position returns the position after b of a start at line, col.
 func position(line, col int, b []byte) (int, int) {

@@ -31,6 +31,9 @@ func TestReader(t *testing.T) {
 		{"NUL", "item,system\n1,A\x00,x\n", "f.csv:2:4: NUL byte"},
 		{"NUL first", "\x00", "f.csv:1:1: NUL byte"},
 		{"CRLF counts lines by LF", "a\r\nb\r\n\xff", "f.csv:3:1: invalid UTF-8: byte 0xff"},
+		{"UTF-16LE with BOM", "\xff\xfei\x00t\x00e\x00m\x00,\x00s\x00\n\x00", "f.csv:1:1: the file is UTF-16LE text (byte order mark FF FE), not UTF-8"},
+		{"UTF-16BE", "\x00i\x00t\x00e\x00m\x00,\x00s\x00y\x00s\x00\n", "f.csv:1:1: the file is UTF-16BE text (without a byte order mark, told by its NUL bytes), not UTF-8"},
+		{"NUL late on line 1 of UTF-8", "item,system,a longer line\x00", "f.csv:1:26: NUL byte"},
 	} {
 		for rname, wrap := range map[string]func(io.Reader) io.Reader{
 			"whole": func(r io.Reader) io.Reader { return r }, "one byte": iotest.OneByteReader, "half": iotest.HalfReader,

@@ -175,6 +175,11 @@ func ReadGold(r io.Reader, name string) ([]Sentence, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	if bytes.IndexByte(data[:min(len(data), 4096)], 0) >= 0 || !utf8.Valid(data[:min(len(data), 4)]) {
+		if err := parseerr.Encoding(name, data); err != nil {
+			return nil, err
+		}
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 	if i := bytes.IndexByte(data, 0); i >= 0 {
