@@ -73,15 +73,15 @@ func serveCommand(e *env) *cli.Command {
 		Hidden: true,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "stdio", Usage: "requests on standard input, answers on standard output (the only transport)"},
-			&cli.Int64Flag{Name: "max-request", Value: defaultMaxRequest, Usage: "the longest request line in `BYTES`; a longer one is answered with an error (at most 16 GiB)"},
+			&cli.StringFlag{Name: "max-request", Value: "16MiB", Usage: "the longest request line, a `SIZE` in bytes (or with KiB, MiB, GiB); a longer one is answered with an error naming the limit"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if !cmd.Bool("stdio") {
 				return usageError{errors.New("serve needs --stdio")}
 			}
-			max := cmd.Int64("max-request")
-			if max < 1 || max > maxMaxRequest {
-				return usageError{fmt.Errorf("--max-request %d: want 1 to %d bytes (16 GiB)", max, int64(maxMaxRequest))}
+			max, err := parseSize("max-request", cmd.String("max-request"))
+			if err != nil {
+				return usageError{fmt.Errorf("--max-request %s: %w", cmd.String("max-request"), err)}
 			}
 			out := e.stdout
 			if f, ok := e.stdin.(*os.File); ok && f == os.Stdin {

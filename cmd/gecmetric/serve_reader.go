@@ -10,17 +10,14 @@ import (
 )
 
 // defaultMaxRequest is serve's bound on one request line, in bytes (16
-// MiB), and so on the memory one request takes: the answer to an
-// annotate_batch request takes about 26 times its size at the peak (1M
-// pairs of 5 and 6 tokens, a 70 MB line: 1.8 GB). One annotate_batch of
-// the Python package's chunk of 20,000 pairs takes 1.4 MB with such
-// pairs, 16 MiB with pairs of about 70 tokens each side; a run request
-// takes a few hundred bytes (inputs travel as files). serve --max-request
-// raises it; maxMaxRequest (16 GiB) is the most it takes.
-const (
-	defaultMaxRequest = 16 << 20
-	maxMaxRequest     = 16 << 30
-)
+// MiB, serve --max-request's default), and so on the memory one request
+// takes: the answer to an annotate_batch request takes about 26 times its
+// size at the peak (1M pairs of 5 and 6 tokens, a 70 MB line: 1.8 GB).
+// One annotate_batch of the Python package's chunk of 20,000 pairs takes
+// 1.4 MB with such pairs, 16 MiB with pairs of about 70 tokens each side;
+// a run request takes a few hundred bytes (inputs travel as files).
+// --max-request raises it, to 1 TiB (sizeFlags).
+const defaultMaxRequest = 16 << 20
 
 // requestReader reads serve's requests: lines ended by "\n" (a last line
 // may lack it), each held in memory only when at most max bytes long.
@@ -57,7 +54,7 @@ func (e *errTooLong) Error() string {
 		limit += " (" + s + ")"
 	}
 	return fmt.Sprintf("request on line %d is %d bytes, over serve's limit of %s: "+
-		"raise it with gecmetric serve --max-request BYTES (from Python: the environment variable GECMETRIC_MAX_REQUEST)",
+		"raise it with gecmetric serve --max-request SIZE (from Python: the environment variable GECMETRIC_MAX_REQUEST)",
 		e.line, e.size, limit)
 }
 

@@ -152,7 +152,7 @@ func TestServeLongRequest(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	pr.Close()
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	want := `{"id":7,"ok":false,"error":{"message":"request on line 1 is 268435497 bytes, over serve's limit of 1048576 bytes (1 MiB): raise it with gecmetric serve --max-request BYTES (from Python: the environment variable GECMETRIC_MAX_REQUEST)"}}`
+	want := `{"id":7,"ok":false,"error":{"message":"request on line 1 is 268435497 bytes, over serve's limit of 1048576 bytes (1 MiB): raise it with gecmetric serve --max-request SIZE (from Python: the environment variable GECMETRIC_MAX_REQUEST)"}}`
 	if len(lines) != 2 || lines[0] != want || lines[1] != `{"id":8,"ok":true,"result":{"version":"`+version+`"}}` {
 		t.Fatalf("answers:\n%s\nwant first\n%s", out.String(), want)
 	}

@@ -23,8 +23,8 @@ Robustness:
   its copies of the engine's pipes, so the parent's engine still ends with
   the parent, and starts an engine of its own on first use.
 - Request size: the engine refuses a request line over a bound (16 MiB by
-  default; ``GECMETRIC_MAX_REQUEST``, in bytes, raises it); a request over it
-  is refused here before it is sent, with the same message.
+  default; ``GECMETRIC_MAX_REQUEST``, e.g. ``64MiB``, raises it); a request
+  over it is refused here before it is sent, in the same words.
 """
 
 import atexit
@@ -44,7 +44,7 @@ _EXE = "gecmetric.exe" if os.name == "nt" else "gecmetric"
 
 # The engine's default bound on one request (serve --max-request).
 DEFAULT_MAX_REQUEST = 16 << 20
-_MAX_MAX_REQUEST = 16 << 30
+_MAX_MAX_REQUEST = 1 << 40
 _TMP_PREFIX = "gecmetric-engine-"
 
 
@@ -75,18 +75,26 @@ def _is_python_script(path):
         return False
 
 
+_UNITS = {"": 0, "B": 0, "K": 10, "KB": 10, "KIB": 10, "M": 20, "MB": 20, "MIB": 20, "G": 30, "GB": 30, "GIB": 30,
+          "T": 40, "TB": 40, "TIB": 40}
+
+
 def max_request():
-    """The bound on one request in bytes: $GECMETRIC_MAX_REQUEST, else
-    16 MiB."""
+    """The bound on one request in bytes: $GECMETRIC_MAX_REQUEST (a number
+    of bytes, or one with KiB, MiB, GiB or TiB, as the engine's size flags
+    read it), else 16 MiB."""
     given = os.environ.get("GECMETRIC_MAX_REQUEST", "").strip()
     if not given:
         return DEFAULT_MAX_REQUEST
-    try:
-        n = int(given)
-    except ValueError:
-        n = 0
+    m = re.match(r"^(\d+)\s*([A-Za-z]*)$", given)
+    n = 0
+    if m and m.group(2).upper() in _UNITS:
+        n = int(m.group(1)) << _UNITS[m.group(2).upper()]
     if not 1 <= n <= _MAX_MAX_REQUEST:
-        raise EngineError("GECMETRIC_MAX_REQUEST=%r: want a number of bytes from 1 to %d (16 GiB)" % (given, _MAX_MAX_REQUEST))
+        raise EngineError(
+            "GECMETRIC_MAX_REQUEST=%r: want a size from 1 byte to 1 TiB (a number of bytes, or one with "
+            "KiB, MiB, GiB or TiB)" % given
+        )
     return n
 
 
@@ -104,7 +112,7 @@ def _too_long(size, limit):
         shown += " (%s)" % _size(limit)
     return (
         "request of %d bytes is over serve's limit of %s: raise it with gecmetric serve "
-        "--max-request BYTES (from Python: the environment variable GECMETRIC_MAX_REQUEST)" % (size, shown)
+        "--max-request SIZE (from Python: the environment variable GECMETRIC_MAX_REQUEST)" % (size, shown)
     )
 
 

@@ -132,8 +132,10 @@ def test_request_over_the_bound(monkeypatch):
     finally:
         e.close()
     monkeypatch.setenv("GECMETRIC_MAX_REQUEST", "lots")
-    with pytest.raises(gecmetric.EngineError, match="GECMETRIC_MAX_REQUEST='lots': want a number of bytes"):
+    with pytest.raises(gecmetric.EngineError, match="GECMETRIC_MAX_REQUEST='lots': want a size from 1 byte to 1 TiB"):
         _engine.Engine()
+    monkeypatch.setenv("GECMETRIC_MAX_REQUEST", "2KiB")
+    assert _engine.max_request() == 2048
 
 
 @posix
