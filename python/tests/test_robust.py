@@ -182,3 +182,28 @@ def test_fork_while_threads_call():
     total = int(os.environ.get("GECMETRIC_FORK_STRESS", "20"))
     forks, deadlocks, slow, parents = fork_stress.run(total)
     assert (forks, deadlocks, slow) == (total, 0, 0), "%d parents" % parents
+
+
+@posix
+def test_exit_while_a_forked_child_lives():
+    # Before: the parent's exit waited 5 s for its engine, whose input the
+    # forked child still held open. Now the child closes its copies of the
+    # engine's pipes at the fork, and the parent exits at once.
+    import subprocess
+
+    script = r"""
+import os, sys, time
+from gecmetric import _engine
+_engine.call("version")
+pid = os.fork()
+if pid == 0:
+    time.sleep(8)
+    os._exit(0)
+print(_engine.engine().proc.pid, time.time(), flush=True)
+"""
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    out = p.stdout.readline().split()
+    p.wait(timeout=60)
+    took = time.time() - float(out[1])
+    # measured 0.1 s; before 5 s
+    assert took < 2.0, "the exit took %.1f s" % took
