@@ -230,7 +230,7 @@ class Engine:
         """Sends one request and returns its result, or raises
         GecmetricError with the engine's message."""
         with self._lock:
-            if not self.alive():
+            if self.pid != os.getpid() or self.proc.returncode is not None:
                 raise EngineError("the gecmetric engine has stopped")
             self._next += 1
             rid = self._next
