@@ -18,7 +18,10 @@
 // (Rated.Keys: 4 Perfect ... 1 Incomprehensible, 0 Other); Ctrl+Enter
 // presses Save, then Confirm; Alt+Left/Right, `<<<` and `>>>` move between
 // items and, like Quit, discard unconfirmed changes. Every scale offers
-// Other.
+// Other. One request that changes the page (Save, Confirm, a move) is in
+// flight at a time: a key pressed or a button clicked meanwhile does
+// nothing, and the next item is shown only after the server acknowledged
+// the Confirm, so pressing Ctrl+Enter twice never skips an item unseen.
 //
 // A task made by `gecmetric annotate init` shows raters tokenised text
 // detokenised (Task.Display, DisplayDetokenized: "changes ." is shown

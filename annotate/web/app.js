@@ -17,6 +17,31 @@
   let session = null; // scales and progress from /api/session
   let item = null;    // the item on screen
   let saved = false;  // Save pressed: reference shown, meaning enabled
+  // busy: a request that changes the page is in flight (Save, Confirm, or
+  // moving to an example). One at a time: a key pressed or a button
+  // clicked meanwhile does nothing, so a second Ctrl+Enter on Confirm can
+  // neither confirm again nor skip an example unseen; the next example is
+  // shown only after the server acknowledged the Confirm.
+  let busy = false;
+
+  // exclusive runs f unless another request is in flight, with the
+  // buttons disabled meanwhile.
+  async function exclusive(f) {
+    if (busy) return;
+    busy = true;
+    const buttons = ["save", "confirm", "prev", "next", "quit"].map($);
+    buttons.forEach((b) => { b.disabled = true; });
+    try {
+      await f();
+    } finally {
+      busy = false;
+      buttons.forEach((b) => {
+        if (b.id === "prev") b.disabled = !item || item.pos === 0;
+        else if (b.id === "next") b.disabled = !item || item.pos === item.total - 1;
+        else b.disabled = false;
+      });
+    }
+  }
 
   // api calls the JSON API with the annotator's token.
   async function api(method, path, body) {
@@ -247,14 +272,15 @@
       ev.preventDefault();
       // Not Enter for a focused menu, which would open it.
       if (document.activeElement && document.activeElement.tagName === "SELECT") document.activeElement.blur();
-      if (!$("save").hidden) save();
-      else if (!$("confirm").hidden) confirm();
+      if (busy) return;
+      if (!$("save").hidden) exclusive(save);
+      else if (!$("confirm").hidden) exclusive(confirm);
     } else if (ev.altKey && ev.key === "ArrowLeft" && !$("prev").disabled) {
       ev.preventDefault();
-      load(item.pos - 1);
+      exclusive(() => load(item.pos - 1));
     } else if (ev.altKey && ev.key === "ArrowRight" && !$("next").disabled) {
       ev.preventDefault();
-      load(item.pos + 1);
+      exclusive(() => load(item.pos + 1));
     }
   }
 
@@ -327,13 +353,15 @@
   async function confirm() {
     const m = missing(true);
     if (m) { status("Rate every output on every scale first.", "error"); m.focus(); return; }
+    const current = item; // the example confirmed, whatever happens meanwhile
+    status("Storing\u2026");
     let res;
     try { res = await api("POST", "/api/confirm", collect()); } catch (e) { status(e.message, "error"); return; }
-    item.confirmed = res.confirmed;
-    item.done = true;
-    if (item.pos < item.total - 1) {
-      await load(item.pos + 1);
-      status("Confirmed and stored; here is the next example.", "ok");
+    current.confirmed = res.confirmed;
+    current.done = true;
+    if (current.pos < current.total - 1) {
+      await load(current.pos + 1);
+      if (item !== current) status("Confirmed and stored; here is the next example.", "ok");
       return;
     }
     progress();
@@ -358,15 +386,16 @@
     $("main").hidden = false;
     $("bar").hidden = false;
     document.addEventListener("keydown", pageKey);
-    $("save").addEventListener("click", save);
-    $("confirm").addEventListener("click", confirm);
-    $("prev").addEventListener("click", () => load(item.pos - 1));
-    $("next").addEventListener("click", () => load(item.pos + 1));
+    $("save").addEventListener("click", () => exclusive(save));
+    $("confirm").addEventListener("click", () => exclusive(confirm));
+    $("prev").addEventListener("click", () => exclusive(() => load(item.pos - 1)));
+    $("next").addEventListener("click", () => exclusive(() => load(item.pos + 1)));
     $("quit").addEventListener("click", () => {
+      if (busy) return;
       item = null;
       showMessage("Goodbye", "Your confirmed examples are stored; unconfirmed changes were discarded. Open your link again to resume.");
     });
-    await load(session.next);
+    await exclusive(() => load(session.next));
   }
 
   start();

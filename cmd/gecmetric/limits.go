@@ -65,6 +65,7 @@ var durationBounds = map[string][2]time.Duration{
 var sizeFlags = map[string][2]int64{
 	"max-input-bytes": {1, 1 << 50},
 	"max-line-bytes":  {1, 1 << 40},
+	"max-request":     {1, 1 << 40}, // serve: one request line (serve_reader.go)
 }
 
 // check returns nil when v is in the range, or what the range is (urfave/cli

@@ -77,16 +77,29 @@ func serveCommand(e *env) *cli.Command {
 		Hidden: true,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "stdio", Usage: "requests on standard input, answers on standard output (the only transport)"},
+			&cli.StringFlag{Name: "max-request", Value: "16MiB", Usage: "the longest request line, a `SIZE` in bytes (or with KiB, MiB, GiB); a longer one is answered with an error naming the limit"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if !cmd.Bool("stdio") {
 				return usageError{errors.New("serve needs --stdio")}
 			}
+			max, err := parseSize("max-request", cmd.String("max-request"))
+			if err != nil {
+				return usageError{fmt.Errorf("--max-request %s: %w", cmd.String("max-request"), err)}
+			}
+			out := e.stdout
 			if f, ok := e.stdin.(*os.File); ok && f == os.Stdin {
 				signal.Ignore(os.Interrupt)
 				go exitWithParent(os.Getppid())
 			}
-			return serve(ctx, e.stdin, e.stdout)
+			if f, ok := out.(*os.File); ok && f == os.Stdout {
+				p, err := privateStdout()
+				if err != nil {
+					return fmt.Errorf("serve: standard output: %w", err)
+				}
+				out = p
+			}
+			return serve(ctx, e.stdin, out, max)
 		},
 	}
 }
@@ -125,24 +138,36 @@ type serveResponse struct {
 	Error  *serveError `json:"error,omitempty"`
 }
 
-// serve answers the requests of r on w until r ends.
-func serve(ctx context.Context, r io.Reader, w io.Writer) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<30)
+// serve answers the requests of r on w until r ends, each request line
+// at most max bytes (a longer one is answered with an error naming the
+// bound, and serve goes on with the next).
+func serve(ctx context.Context, r io.Reader, w io.Writer, max int64) error {
+	rr := newRequestReader(r, max)
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	s := &server{langs: map[string]edits.Language{}}
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var req serveRequest
+	for {
+		line, err := rr.next()
 		var resp serveResponse
-		if err := json.Unmarshal(line, &req); err != nil {
-			resp = serveResponse{ID: req.ID, Error: &serveError{Message: "bad request: " + err.Error()}}
-		} else {
-			resp = s.answer(ctx, &req)
+		var tl *errTooLong
+		switch {
+		case errors.As(err, &tl):
+			resp = serveResponse{ID: tl.id, Error: &serveError{Message: tl.Error()}}
+		case err == io.EOF:
+			return nil
+		case err != nil:
+			return err
+		default:
+			line = bytes.TrimSpace(line)
+			if len(line) == 0 {
+				continue
+			}
+			var req serveRequest
+			if err := json.Unmarshal(line, &req); err != nil {
+				resp = serveResponse{ID: req.ID, Error: &serveError{Message: "bad request: " + err.Error()}}
+			} else {
+				resp = s.answer(ctx, &req)
+			}
 		}
 		if err := enc.Encode(resp); err != nil {
 			return err
@@ -151,7 +176,6 @@ func serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			return err
 		}
 	}
-	return sc.Err()
 }
 
 // server holds what requests share: the languages, annotated once.
@@ -465,6 +489,12 @@ func runInProcess(ctx context.Context, args []string, stdin string) (any, error)
 		return nil, errors.New("run: serve cannot run inside serve")
 	}
 	var out, errOut bytes.Buffer
+	// A context without serve's values: urfave/cli takes a command it
+	// finds in the context for the parent of the one it runs, which would
+	// then print help to serve's own standard output (ahead of the
+	// answer) and name itself "serve gecmetric".
+	ctx, cancel := detachedContext(ctx)
+	defer cancel()
 	code, err := runErr(ctx, append([]string{"gecmetric"}, args...), strings.NewReader(stdin), &out, &errOut)
 	var ee *exitError
 	if code == 0 || (code == 1 && errors.As(err, &ee)) {
@@ -488,6 +518,14 @@ func runInProcess(ctx context.Context, args []string, stdin string) (any, error)
 }
 
 func (e *serveError) Error() string { return e.Message }
+
+// detachedContext is a context that ends when ctx ends but holds none of
+// its values.
+func detachedContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	d, cancel := context.WithCancelCause(context.Background())
+	stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
+	return d, func() { stop(); cancel(nil) }
+}
 
 // flagInfo is one flag of a command, for the flags op.
 type flagInfo struct {

@@ -17,7 +17,7 @@ import (
 func serveOne(t *testing.T, req string) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := serve(context.Background(), strings.NewReader(req+"\n"), &out); err != nil {
+	if err := serve(context.Background(), strings.NewReader(req+"\n"), &out, defaultMaxRequest); err != nil {
 		t.Fatal(err)
 	}
 	return strings.TrimSuffix(out.String(), "\n")
@@ -108,7 +108,7 @@ func TestServeRunEval(t *testing.T) {
 	req, _ := json.Marshal(map[string]any{"id": 1, "op": "run", "args": map[string]any{"args": args}})
 	var out bytes.Buffer
 	in := string(req) + "\n\n" + strings.Replace(string(req), `"id":1`, `"id":2`, 1) + "\n"
-	if err := serve(context.Background(), strings.NewReader(in), &out); err != nil {
+	if err := serve(context.Background(), strings.NewReader(in), &out, defaultMaxRequest); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -142,7 +142,7 @@ func FuzzServe(f *testing.F) {
 			return
 		}
 		var out bytes.Buffer
-		if err := serve(context.Background(), strings.NewReader(line+"\n"), &out); err != nil {
+		if err := serve(context.Background(), strings.NewReader(line+"\n"), &out, defaultMaxRequest); err != nil {
 			t.Fatal(err)
 		}
 		if n := strings.Count(out.String(), "\n"); n != 1 {

@@ -16,13 +16,17 @@ Python process.
 - ``python -m gecmetric ...`` runs the command line.
 
 Errors are GecmetricError, with the engine's message and the file and line
-at fault.
+at fault (a list given in memory named by its keyword, e.g.
+``hypotheses['AMU']``); EngineError when the engine stopped or fell out of
+step (the next call starts a new one); InvalidTextError (a
+UnicodeEncodeError) for a string that is not valid Unicode, named by its
+list and line.
 """
 
-from ._errors import EngineError, GecmetricError
+from ._errors import EngineError, GecmetricError, InvalidTextError
 
 # Tracebacks name the errors where users import them from.
-GecmetricError.__module__ = EngineError.__module__ = "gecmetric"
+GecmetricError.__module__ = EngineError.__module__ = InvalidTextError.__module__ = "gecmetric"
 from ._version import __version__
 from .metaeval import MetaEvalResult, meta_eval
 from .scores import (
@@ -48,6 +52,7 @@ __all__ = [
     "JudgeResult",
     "GecmetricError",
     "EngineError",
+    "InvalidTextError",
     "engine_version",
     "demo",
 ]

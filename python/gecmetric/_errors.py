@@ -42,3 +42,18 @@ class GecmetricError(Exception):
 
 class EngineError(GecmetricError):
     """The engine could not be started or stopped answering."""
+
+
+class InvalidTextError(UnicodeEncodeError):
+    """A string that is not valid Unicode text (it holds a lone surrogate,
+    as text decoded with errors="surrogateescape" may), named by where it
+    is: the Python keyword, the list and the line (or the argument of an
+    engine request) and the character. A UnicodeEncodeError, so also a
+    ValueError."""
+
+    def __init__(self, message, text, start):
+        super().__init__("utf-8", text, start, start + 1, "surrogates not allowed")
+        self.message = message
+
+    def __str__(self):
+        return self.message

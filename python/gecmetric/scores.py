@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import _engine
-from ._errors import GecmetricError
+from ._errors import GecmetricError, InvalidTextError
 
 __all__ = [
     "evaluate",
@@ -144,6 +144,16 @@ def _check_line(line, what, n):
             "%s: line %d holds a line break (\\n): give one sentence per line (str.splitlines() "
             "splits a text into its lines)" % (what, n)
         )
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InvalidTextError(
+            "%s: line %d, character %d: %r is a lone surrogate, not valid Unicode text "
+            "(text decoded with errors='surrogateescape'? decode it as its real encoding)"
+            % (what, n, e.start + 1, line[e.start]),
+            line,
+            e.start,
+        ) from None
 
 
 def _systems(hypotheses, what="hypotheses"):
@@ -157,6 +167,8 @@ def _systems(hypotheses, what="hypotheses"):
 
 def _system_arg(inp, name, value, what):
     desc = "%s[%r]" % (what, name) if name is not None else what
+    if name is not None and not name.strip():
+        raise ValueError("%s: a system name cannot be empty: %r" % (what, name))
     p = inp.path(value, desc)
     if name is None:
         if isinstance(value, (str, os.PathLike)):
@@ -288,10 +300,14 @@ def _common_args(inp, sources, metrics, beta, lang, tokenize, options):
     return args
 
 
-def _json(stdout):
+def _json(stdout, what):
     import json
 
-    return json.loads(stdout)
+    try:
+        return json.loads(stdout)
+    except ValueError:
+        shown = stdout if len(stdout) <= 200 else stdout[:200] + "..."
+        raise GecmetricError("%s printed no JSON: %r" % (what, shown)) from None
 
 
 # --- short representations -------------------------------------------------
@@ -510,7 +526,7 @@ def evaluate(
     comma-separated string). errant_cat: the level of ERRANT's table in
     ``errant.types`` (3: full types such as R:VERB:SVA, 2: main types, 1:
     operations; 0 or None: none). Further options are eval's flags by name
-    (``errant_mode="cse"``, ``gleu_iter=500``, ``confidence=1000``,
+    (``errant_mode="cse"``, ``gleu_iter=500``, ``confidence=True, confidence_n=1000``,
     ``filt=["UNK"]``, ``single=True``...). Returns an EvalResult whose
     ``systems`` maps each system's name (the dict's keys; "system" for a
     single list; a file's base name for a path) to its SystemScores;
@@ -537,7 +553,7 @@ def evaluate(
                 for line in f:
                     d = json.loads(line)
                     per.setdefault(d["system"], []).append(d)
-    raw = _json(out)
+    raw = _json(out, "gecmetric eval")
     systems = {}
     for d in raw["systems"]:
         systems[d["name"]] = _system_scores(d)
@@ -638,7 +654,7 @@ def compare(sources, baseline, candidates, references, metrics=None, beta=None, 
         for name, value in _systems(candidates, "candidates"):
             args += ["--candidate", _system_arg(inp, name if name is not None else "candidate", value, "candidates")]
         code, out, _ = inp.run(args)
-    raw = _json(out)
+    raw = _json(out, "gecmetric compare")
     cands = {}
     for c in raw.get("candidates") or []:
         results = [
@@ -743,7 +759,7 @@ def judge(sources, hypotheses, references=None, lang=None, sentences=True, token
         if sentences:
             _, lines, _ = inp.run(["judge", "--jsonl"] + args)
             per_sentence = [json.loads(x) for x in lines.splitlines() if x.strip()]
-    raw = _json(out)
+    raw = _json(out, "gecmetric judge")
     systems = {}
 
     def means(d):

@@ -92,16 +92,14 @@ def test_interrupted_call_restarts_engine():
     a.annotate("a b", "a c")
     e = _engine.engine()
     # An interruption while waiting for an answer stops that engine...
-    real = e.proc.stdout.readline
-
     def interrupted():
         raise KeyboardInterrupt
 
-    e.proc.stdout.readline = interrupted
+    e._readline = interrupted
     with pytest.raises(KeyboardInterrupt):
         a.annotate("a b", "a c")
-    del real
     assert wait_gone(e.proc.pid)
+    assert not os.path.exists(e.tmp)
     # ... and the next call starts another.
     assert [x.type for x in a.annotate("He go .", "He goes .")] == ["R:VERB:SVA"]
     assert _engine.engine() is not e
