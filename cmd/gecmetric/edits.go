@@ -77,6 +77,7 @@ func editsCommand(e *env) *cli.Command {
 				Lang:      languageFor(cmd.String("lang")),
 				Edits:     edits.Options{Merge: merge, Lev: cmd.Bool("lev")},
 				MaxTokens: int(cmd.Int("max-tokens")),
+				Limits:    inputLimits(cmd),
 			}
 			warnLanguage(e, opt.Lang)
 			opt.Policy = policyOf(cmd)

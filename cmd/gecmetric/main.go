@@ -91,6 +91,7 @@ func setUpCommand(e *env, c *cli.Command) {
 	sameOutputFlag(e, c)
 	withProgress(e, c)
 	noStrayArgs(c)
+	withInputLimits(c)
 }
 
 // An exitError carries an exit status other than 2 for a failed command.
@@ -134,6 +135,15 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	for _, c := range app.Commands {
 		setUpCommand(e, c)
 	}
+	boundFlags(app)
+	// A panic removes the temporary files (standard input's copy, an
+	// output being written) before it ends the process.
+	defer func() {
+		if r := recover(); r != nil {
+			atomicfile.RemoveTemps()
+			panic(r)
+		}
+	}()
 	flagUsageErrors(app)
 	args, err := prepareArgs(args, app)
 	if err == nil {
