@@ -85,12 +85,14 @@ func leaderboardFigure(lb *benchmark.Leaderboard) (template.URL, error) {
 			series++
 		}
 	}
-	p.Legend.Top, p.Legend.Left = false, true
+	// the legend sits above the rows, in room left for it
+	p.Legend.Top, p.Legend.Left = true, true
 	p.X.Min, p.X.Max = lo-0.05, hi+0.02
-	p.Y.Min, p.Y.Max = -0.7, float64(n)-0.3
+	head := 0.3 + 0.45*float64(series)
+	p.Y.Min, p.Y.Max = -0.7, float64(n)-0.3+head
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	p.Add(plotter.NewGrid())
-	return render(p, 7.5*vg.Inch, vg.Length(1.6+0.36*float64(n))*vg.Inch)
+	return render(p, 7.5*vg.Inch, vg.Length(1.6+0.36*(float64(n)+head))*vg.Inch)
 }
 
 var lbTemplate = page("leaderboard", `<p>{{.Summary}}</p>

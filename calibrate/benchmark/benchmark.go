@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -224,33 +226,49 @@ func itemLines(items []string, path string) ([]int, error) {
 	return slices.Compact(out), nil
 }
 
-// readScores reads n numbers, one a line.
+// readScores reads n numbers, one a line (parseScores).
 func readScores(path string, n int) ([]float64, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return parseScores(f, path, n)
+}
+
+// parseScores parses n numbers, one a line (blank lines skipped), the
+// format of SEEDA's scores/human files and of the authors' metric score
+// files; errors name the file and line.
+func parseScores(r io.Reader, name string, n int) ([]float64, error) {
 	var out []float64
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {
 		t := strings.TrimSpace(sc.Text())
 		if t == "" {
 			continue
 		}
 		v, err := strconv.ParseFloat(t, 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %q is not a number", path, line, t)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%s:%d: %q is not a number", name, line, firstChars(t, 40))
 		}
 		out = append(out, v)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(out) != n {
-		return nil, fmt.Errorf("%s: %d scores, want one for each of the %d systems", path, len(out), n)
+		return nil, fmt.Errorf("%s: %d scores, want one for each of the %d systems or sentences", name, len(out), n)
 	}
 	return out, nil
+}
+
+// firstChars returns s cut to n runes.
+func firstChars(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "..."
 }
 
 // sameLines checks that the file holds the given sentences, one a line

@@ -267,3 +267,56 @@ func TestWindowsTieOrder(t *testing.T) {
 		t.Error("a window larger than the set: no error")
 	}
 }
+
+// TestEvaluate checks the leaderboard on the golden inputs: its figures
+// are the protocol's functions', the intervals contain the value and do
+// not depend on the run, and every writer writes every row.
+func TestEvaluate(t *testing.T) {
+	b := loadSEEDA(t)
+	s, err := b.ReadAuthors("gleu", filepath.Join("testdata", "seeda-authors", "inputs", "gleu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Resamples: 200, Window: 8}
+	lb, err := Evaluate(b, []metaeval.Scores{s}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := Evaluate(b, []metaeval.Scores{s}, opt)
+	if len(lb.System) != 1 || len(lb.Sentence) != 1 || len(lb.Windows) != 2 {
+		t.Fatalf("%d system rows, %d sentence rows, %d window rows; want 1, 1, 2", len(lb.System), len(lb.Sentence), len(lb.Windows))
+	}
+	// GLEU (4 decimals) on SEEDA-E Base: r 0.9065 with TrueSkill, as
+	// corr_system.py prints it (authors.tsv).
+	if r := lb.System[0].Cells[0][0].Pearson[TrueSkill]; math.Abs(r-0.9065) > 5e-4 {
+		t.Errorf("SEEDA-E Base r %.4f, want 0.9065", r)
+	}
+	for ri := range lb.Rankings {
+		for si := range lb.Sets {
+			c, ci := lb.Sentence[0].Cells[ri][si], lb.Sentence[0].CIs[ri][si]
+			a, _ := c.Authors()
+			if !(ci.AuthorsAccuracy.Lo < a && a < ci.AuthorsAccuracy.Hi) || ci.AuthorsAccuracy.N != 200 {
+				t.Errorf("%d/%d: accuracy %.3f outside its interval %+v", ri, si, a, ci.AuthorsAccuracy)
+			}
+			if ci != again.Sentence[0].CIs[ri][si] {
+				t.Errorf("%d/%d: intervals differ between two runs with one seed", ri, si)
+			}
+		}
+	}
+	var csvOut, md, txt strings.Builder
+	if err := lb.WriteCSV(&csvOut); err != nil {
+		t.Fatal(err)
+	}
+	// 2 rankings × 2 sets × (system 2 humans × 2 statistics = 4; sentence
+	// 5 statistics × 3 + 1 + 6 counts = 22) + 2 windows rows × 5 windows × 2
+	if n := strings.Count(csvOut.String(), "\n"); n != 1+2*2*(4+22)+2*5*2 {
+		t.Errorf("CSV has %d lines, want %d", n, 1+2*2*(4+22)+2*5*2)
+	}
+	lb.WriteMarkdown(&md)
+	lb.WriteText(&txt)
+	for _, out := range []string{md.String(), txt.String()} {
+		if !strings.Contains(out, lb.Signature) || !strings.Contains(out, "0.906") {
+			t.Errorf("no signature or no GLEU r 0.906 in:\n%s", out)
+		}
+	}
+}

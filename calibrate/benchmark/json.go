@@ -3,6 +3,8 @@ package benchmark
 import (
 	"encoding/json"
 	"math"
+
+	"github.com/gecmetric/gecmetric/calibrate/stat"
 )
 
 // jf is a float that encodes NaN and infinities as null.
@@ -32,8 +34,17 @@ func jmap(m map[string]float64) map[string]jf {
 }
 
 type accTau struct {
-	Accuracy jf `json:"accuracy"`
-	Kendall  jf `json:"kendall"`
+	Accuracy jf     `json:"accuracy"`
+	Kendall  jf     `json:"kendall"`
+	AccCI    *[2]jf `json:"accuracy_ci,omitempty"`
+	KenCI    *[2]jf `json:"kendall_ci,omitempty"`
+}
+
+func jci(c stat.CI) *[2]jf {
+	if c.N == 0 {
+		return nil
+	}
+	return &[2]jf{jf(c.Lo), jf(c.Hi)}
 }
 
 // MarshalJSON writes the leaderboard one figure group an object, flat:
@@ -107,12 +118,16 @@ func (lb *Leaderboard) MarshalJSON() ([]byte, error) {
 		for ri, cells := range row.Cells {
 			for si, c := range cells {
 				s := sent{Metric: row.Metric, Ranking: lb.Rankings[ri].Name, Set: lb.Sets[si].Name, Counts: c}
+				var ci SentenceCI
+				if row.CIs != nil {
+					ci = row.CIs[ri][si]
+				}
 				a, k := c.Authors()
-				s.Authors = accTau{jf(a), jf(k)}
+				s.Authors = accTau{jf(a), jf(k), jci(ci.AuthorsAccuracy), jci(ci.AuthorsKendall)}
 				a, k = c.TiesAsDisagreement()
-				s.TiesAsDisagreement = accTau{jf(a), jf(k)}
+				s.TiesAsDisagreement = accTau{jf(a), jf(k), jci(ci.Accuracy), jci(ci.Kendall)}
 				a, k = c.NoTies()
-				s.NoTies = accTau{jf(a), jf(k)}
+				s.NoTies = accTau{jf(a), jf(k), jci(ci.AccuracyNoTies), nil}
 				out.Sentence = append(out.Sentence, s)
 			}
 		}

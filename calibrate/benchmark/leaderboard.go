@@ -43,6 +43,14 @@ type Options struct {
 	Window int `json:"window,omitempty"`
 	// TrueSkill configures the TrueSkill aggregate's runs.
 	TrueSkill metaeval.TrueSkillOptions `json:"trueskill"`
+	// Resamples, when positive, adds percentile bootstrap intervals over
+	// judged items (drawn with Seed) at level Confidence (0: 0.95) to the
+	// sentence-level figures. The system-level figures have none: the
+	// human system scores are the published ones, not recomputed from a
+	// resample (meta-eval --rankings gives those intervals).
+	Resamples  int     `json:"resamples,omitempty"`
+	Seed       uint64  `json:"seed,omitempty"`
+	Confidence float64 `json:"confidence,omitempty"`
 }
 
 func (b *Benchmark) withDefaults(opt Options) Options {
@@ -62,6 +70,9 @@ func (b *Benchmark) withDefaults(opt Options) Options {
 	}
 	if opt.Human == "" {
 		opt.Human = TrueSkill
+	}
+	if opt.Confidence == 0 {
+		opt.Confidence = 0.95
 	}
 	if opt.TrueSkill.Runs == 0 {
 		opt.TrueSkill.Runs = metaeval.DefaultTrueSkillRuns
@@ -114,10 +125,12 @@ type SysCell struct {
 	Pearson, Spearman map[string]float64 // by human score (TrueSkill, ExpectedWins)
 }
 
-// A SentRow is one metric's sentence-level agreement: Cells[ranking][set].
+// A SentRow is one metric's sentence-level agreement: Cells[ranking][set],
+// with their intervals CIs[ranking][set] when Options.Resamples asks.
 type SentRow struct {
 	Metric string         `json:"metric"`
 	Cells  [][]PairCounts `json:"cells"`
+	CIs    [][]SentenceCI `json:"-"`
 }
 
 // A WinRow is one metric's window analysis over one ranking.
@@ -197,14 +210,21 @@ func Evaluate(b *Benchmark, scores []metaeval.Scores, opt Options) (*Leaderboard
 		row := SentRow{Metric: s.Name}
 		for _, r := range rks {
 			var cells []PairCounts
+			var cis []SentenceCI
 			for _, set := range sets {
-				c, err := b.CountPairs(r, set, s.Sentence)
+				c, byItem, err := b.countPairs(r, set, s.Sentence)
 				if err != nil {
 					return nil, fmt.Errorf("%s: %s: %w", s.Name, r.Name, err)
 				}
 				cells = append(cells, c)
+				if opt.Resamples > 0 {
+					cis = append(cis, sentenceIntervals(byItem, opt.Resamples, opt.Seed, opt.Confidence))
+				}
 			}
 			row.Cells = append(row.Cells, cells)
+			if cis != nil {
+				row.CIs = append(row.CIs, cis)
+			}
 		}
 		lb.Sentence = append(lb.Sentence, row)
 	}
@@ -230,6 +250,9 @@ func (b *Benchmark) signature(opt Options) string {
 		b.Name, len(b.Items), strings.Join(items, ","), strings.Join(cmps, ","), b.Refs, strings.Join(opt.Sets, ","), human, strings.Join(opt.Aggregates, ","))
 	if slices.ContainsFunc(opt.Aggregates, func(a string) bool { return a == AggTrueSkill }) {
 		sig += fmt.Sprintf("|ts-runs:%d|seed:%d", opt.TrueSkill.Runs, opt.TrueSkill.Seed)
+	}
+	if opt.Resamples > 0 {
+		sig += fmt.Sprintf("|ci:%g,items,%d,seed:%d", opt.Confidence, opt.Resamples, opt.Seed)
 	}
 	return sig
 }

@@ -3,6 +3,7 @@ package benchmark
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/gecmetric/gecmetric/calibrate/metaeval"
@@ -149,7 +150,15 @@ func (c PairCounts) NoTies() (accuracy, tau float64) {
 // ranking (see the package doc). sentence[system][item] are the metric's
 // sentence scores keyed by the rankings' items (metaeval.Scores.Sentence).
 func (b *Benchmark) CountPairs(r Ranking, set SystemSet, sentence map[string]map[string]float64) (PairCounts, error) {
+	c, _, err := b.countPairs(r, set, sentence)
+	return c, err
+}
+
+// countPairs is CountPairs with the counts of each item (the
+// Judgements' items) that has a counted pair.
+func (b *Benchmark) countPairs(r Ranking, set SystemSet, sentence map[string]map[string]float64) (PairCounts, map[int]*PairCounts, error) {
 	var c PairCounts
+	byItem := map[int]*PairCounts{}
 	j := r.Judgements
 	pos := make([]int, len(j.Systems)) // position in the set, -1 outside
 	for i, s := range j.Systems {
@@ -176,22 +185,76 @@ func (b *Benchmark) CountPairs(r Ranking, set SystemSet, sentence map[string]map
 		if pb < pa {
 			hFirst, mFirst, mSecond = cmp.Outcome == human.Loss, mb, ma
 		}
-		c.Pairs++
-		switch {
-		case mFirst == mSecond && hFirst:
-			c.TiesFirst++
-		case mFirst == mSecond:
-			c.TiesSecond++
-		case (mFirst > mSecond) == hFirst:
-			c.Agree++
-		default:
-			c.Disagree++
+		it := byItem[cmp.Item]
+		if it == nil {
+			it = &PairCounts{}
+			byItem[cmp.Item] = it
+		}
+		for _, x := range []*PairCounts{&c, it} {
+			x.Pairs++
+			switch {
+			case mFirst == mSecond && hFirst:
+				x.TiesFirst++
+			case mFirst == mSecond:
+				x.TiesSecond++
+			case (mFirst > mSecond) == hFirst:
+				x.Agree++
+			default:
+				x.Disagree++
+			}
 		}
 	}
 	if c.Pairs == 0 {
-		return c, fmt.Errorf("no human preference between two scored outputs of set %s (check system names and items)", set.Name)
+		return c, nil, fmt.Errorf("no human preference between two scored outputs of set %s (check system names and items)", set.Name)
 	}
-	return c, nil
+	return c, byItem, nil
+}
+
+// SentenceCI are percentile bootstrap intervals of the sentence-level
+// figures over judged items.
+type SentenceCI struct {
+	AuthorsAccuracy, AuthorsKendall stat.CI
+	Accuracy, Kendall               stat.CI // ties as disagreements
+	AccuracyNoTies                  stat.CI
+}
+
+// sentenceIntervals resamples the items with replacement (all pairs of a
+// drawn item together, as metaeval.SentenceLevel does) and returns the
+// percentile intervals of every sentence-level figure.
+func sentenceIntervals(byItem map[int]*PairCounts, resamples int, seed uint64, level float64) SentenceCI {
+	items := make([]int, 0, len(byItem))
+	for it := range byItem {
+		items = append(items, it)
+	}
+	slices.Sort(items) // a fixed order: the draws do not depend on map order
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	var reps [5][]float64
+	for r := 0; r < resamples; r++ {
+		var c PairCounts
+		for range items {
+			x := byItem[items[rng.IntN(len(items))]]
+			c.Pairs += x.Pairs
+			c.Agree += x.Agree
+			c.Disagree += x.Disagree
+			c.TiesFirst += x.TiesFirst
+			c.TiesSecond += x.TiesSecond
+		}
+		a, k := c.Authors()
+		g, gk := c.TiesAsDisagreement()
+		n, _ := c.NoTies()
+		for q, v := range []float64{a, k, g, gk, n} {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				reps[q] = append(reps[q], v)
+			}
+		}
+	}
+	ci := func(v []float64) stat.CI {
+		if len(v) == 0 {
+			return stat.CI{Lo: math.NaN(), Hi: math.NaN(), Level: level}
+		}
+		return stat.CI{Lo: stat.Quantile(v, (1-level)/2), Hi: stat.Quantile(v, 1-(1-level)/2), Level: level, N: len(v)}
+	}
+	return SentenceCI{ci(reps[0]), ci(reps[1]), ci(reps[2]), ci(reps[3]), ci(reps[4])}
 }
 
 // systemScores returns the metric's system scores in the order of

@@ -35,6 +35,12 @@ func ReadSEEDATable(root string) (*Published, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseTable(data, path)
+}
+
+// parseTable parses the first Markdown table of a file: a header row of
+// column names, a delimiter row, then one row a system of numbers.
+func parseTable(data []byte, path string) (*Published, error) {
 	p := &Published{Source: path, Values: map[string]map[string]float64{}}
 	for n, line := range strings.Split(string(data), "\n") {
 		if !strings.HasPrefix(line, "|") {
@@ -46,8 +52,11 @@ func ReadSEEDATable(root string) (*Published, error) {
 		}
 		switch {
 		case p.Columns == nil:
+			if len(cells) < 2 {
+				return nil, fmt.Errorf("%s:%d: a table header without columns", path, n+1)
+			}
 			p.Columns = cells[1:]
-		case strings.HasPrefix(cells[0], ":"):
+		case strings.Trim(cells[0], ":-") == "" && cells[0] != "":
 		default:
 			if len(cells) != len(p.Columns)+1 {
 				return nil, fmt.Errorf("%s:%d: %d cells, the header has %d", path, n+1, len(cells), len(p.Columns)+1)
@@ -55,7 +64,7 @@ func ReadSEEDATable(root string) (*Published, error) {
 			row := map[string]float64{}
 			for i, c := range cells[1:] {
 				v, err := strconv.ParseFloat(c, 64)
-				if err != nil {
+				if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 					return nil, fmt.Errorf("%s:%d: %q is not a number", path, n+1, c)
 				}
 				row[p.Columns[i]] = v

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/gecmetric/gecmetric/calibrate/stat"
 )
 
 // A Table is one block of a leaderboard as rows of printed cells.
@@ -58,8 +60,13 @@ func (lb *Leaderboard) Tables() []Table {
 		}
 		for _, row := range lb.Sentence {
 			cells := []string{row.Metric}
-			for _, c := range row.Cells[ri] {
+			for si, c := range row.Cells[ri] {
 				a, k := c.Authors()
+				if row.CIs != nil {
+					ci := row.CIs[ri][si]
+					cells = append(cells, withCI(a, ci.AuthorsAccuracy), withCI(k, ci.AuthorsKendall))
+					continue
+				}
 				cells = append(cells, fmt3(a), fmt3(k))
 			}
 			t.Rows = append(t.Rows, cells)
@@ -100,6 +107,11 @@ func (lb *Leaderboard) Tables() []Table {
 		out = append(out, t)
 	}
 	return out
+}
+
+// withCI prints a value with its interval.
+func withCI(v float64, ci stat.CI) string {
+	return fmt.Sprintf("%s [%s, %s]", fmt3(v), fmt3(ci.Lo), fmt3(ci.Hi))
 }
 
 // WriteText writes the leaderboard as aligned text tables, the signature
@@ -161,14 +173,25 @@ func (lb *Leaderboard) WriteCSV(w io.Writer) error {
 				base := func(conv string) []string {
 					return []string{lb.Benchmark, lb.Rankings[ri].Name, lb.Sets[si].Name, "sentence", row.Metric, "", conv}
 				}
+				var ci SentenceCI
+				if row.CIs != nil {
+					ci = row.CIs[ri][si]
+				}
+				put := func(conv, name string, v float64, c stat.CI) {
+					cw.Write(append(base(conv), name, f(v)))
+					if c.N > 0 {
+						cw.Write(append(base(conv), name+"_lo", f(c.Lo)))
+						cw.Write(append(base(conv), name+"_hi", f(c.Hi)))
+					}
+				}
 				a, k := c.Authors()
-				cw.Write(append(base("authors"), "accuracy", f(a)))
-				cw.Write(append(base("authors"), "kendall", f(k)))
+				put("authors", "accuracy", a, ci.AuthorsAccuracy)
+				put("authors", "kendall", k, ci.AuthorsKendall)
 				a, k = c.TiesAsDisagreement()
-				cw.Write(append(base("ties_as_disagreement"), "accuracy", f(a)))
-				cw.Write(append(base("ties_as_disagreement"), "kendall", f(k)))
+				put("ties_as_disagreement", "accuracy", a, ci.Accuracy)
+				put("ties_as_disagreement", "kendall", k, ci.Kendall)
 				a, k = c.NoTies()
-				cw.Write(append(base("no_ties"), "accuracy", f(a)))
+				put("no_ties", "accuracy", a, ci.AccuracyNoTies)
 				cw.Write(append(base("no_ties"), "kendall", f(k)))
 				for _, n := range []struct {
 					name string

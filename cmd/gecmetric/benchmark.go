@@ -29,7 +29,8 @@ const benchmarkDescription = "\n--benchmark seeda|gjg15 runs a public benchmark'
 	"(a metric tie prefers the second system of the pair) and in gecmetric's convention, and with --window K\n" +
 	"window_analysis_system.py's windows. --aggregate is a list of corpus (the corpus score, else the mean of\n" +
 	"the sentence scores, as published), trueskill and expected_wins (the humans' comparisons replayed with the\n" +
-	"metric's preferences). --whole prints instead the metrics of the systems on the whole test set beside the\n" +
+	"metric's preferences). --resamples N (default 200; 0 none) adds bootstrap intervals over judged items to\n" +
+	"the sentence level (the system level correlates with the published human scores: no interval). --whole prints instead the metrics of the systems on the whole test set beside the\n" +
 	"table in SEEDA's README. SEEDA is a test set: nothing is fitted on it."
 
 func benchmarkFlags() []cli.Flag {
@@ -79,8 +80,15 @@ func runBenchmark(e *env, cmd *cli.Command) error {
 		return usageError{fmt.Errorf("--trueskill-runs %d: want at least 1", cmd.Int("trueskill-runs"))}
 	}
 	ts := metaeval.TrueSkillOptions{Runs: int(cmd.Int("trueskill-runs")), Seed: cmd.Uint64("seed")}
+	if cmd.Int("resamples") < 0 {
+		return usageError{fmt.Errorf("--resamples %d: want 0 (no intervals) or more", cmd.Int("resamples"))}
+	}
+	if conf := cmd.Float("confidence"); !(conf > 0 && conf < 1) {
+		return usageError{fmt.Errorf("--confidence %v: want a level between 0 and 1", conf)}
+	}
 	opt := benchmark.Options{Human: cmd.String("human"), Window: int(cmd.Int("window")), TrueSkill: ts,
-		Sets: splitList(cmd.String("sets")), Aggregates: splitList(cmd.String("aggregate"))}
+		Sets: splitList(cmd.String("sets")), Aggregates: splitList(cmd.String("aggregate")),
+		Resamples: int(cmd.Int("resamples")), Seed: cmd.Uint64("seed"), Confidence: cmd.Float("confidence")}
 	for _, a := range opt.Aggregates {
 		if !slices.Contains(benchmark.Aggregates, a) {
 			return usageError{fmt.Errorf("--aggregate %q: want a list of %s", a, strings.Join(benchmark.Aggregates, ", "))}

@@ -71,6 +71,13 @@ def _list(x):
     return ",".join(x)
 
 
+_META_EVAL_PARAMS = ("benchmark", "metrics", "metric_files", "sets", "aggregates", "human", "window", "data", "refs")
+# meta-eval's flags that meta_eval sets itself.
+_META_EVAL_MANAGED = frozenset(
+    "benchmark format json output data metrics metric_file sets aggregate human window benchmark_refs".split()
+)
+
+
 def meta_eval(benchmark="seeda", metrics=None, metric_files=None, sets=None, aggregates=None, human=None,
               window=None, data=None, refs=None, **options):
     """Runs a benchmark's meta-evaluation protocol (``gecmetric meta-eval
@@ -87,6 +94,9 @@ def meta_eval(benchmark="seeda", metrics=None, metric_files=None, sets=None, agg
     "expected_wins"); window: window size; refs: "m2" or "text". Other
     options are meta-eval's flags by name (``trueskill_runs=100``,
     ``seed=0``)."""
+    from .scores import _check_options
+
+    _check_options("meta_eval", "meta-eval", options, _META_EVAL_PARAMS, _META_EVAL_MANAGED)
     args = ["meta-eval", "--benchmark", benchmark, "--format", "json"]
     if data is not None:
         args += ["--data", os.fspath(data)]

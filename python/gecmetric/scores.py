@@ -214,6 +214,9 @@ _PARAM_NAMES = {
     "cat": "errant_cat",
     "per_sentence": "sentences",
     "jsonl": "sentences",
+    "metric_file": "metric_files",
+    "aggregate": "aggregates",
+    "benchmark_refs": "refs",
 }
 
 
@@ -295,11 +298,9 @@ def _json(stdout):
 
 
 def _num(x):
-    """A number as the CLI prints scores: 4 decimals, integers as they are."""
+    """A score as the CLI prints it: 4 decimals (a score of 1 too)."""
     if x is None:
         return "None"
-    if isinstance(x, bool) or isinstance(x, int):
-        return str(x)
     return "%.4f" % x
 
 
@@ -307,8 +308,12 @@ def _interval(ci):
     return "[%s, %s]" % (_num(ci[0]), _num(ci[1])) if ci is not None and ci[0] is not None else ""
 
 
+_COUNTS = ("tp", "fp", "fn")
+
+
 def _fields_repr(obj, names):
-    """ClassName(name=value, ...), numbers at 4 decimals, None left out."""
+    """ClassName(name=value, ...), scores at 4 decimals, counts as they
+    are, None left out."""
     parts = []
     for n in names:
         v = getattr(obj, n)
@@ -318,6 +323,8 @@ def _fields_repr(obj, names):
             if v[0] is None:
                 continue
             parts.append("%s=(%s, %s)" % (n, _num(v[0]), _num(v[1])))
+        elif n in _COUNTS:
+            parts.append("%s=%d" % (n, v))
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
             parts.append("%s=%s" % (n, _num(v)))
         else:

@@ -151,6 +151,8 @@ def test_conll14_evaluate_equals_cli_text_references(conll):
         ("evaluate", {"seed": [1, 2]}, "evaluate(): seed takes one value, not a list"),
         ("compare", {"alpah": 0.1}, "compare() got an unexpected keyword argument 'alpah'. Did you mean 'alpha'?"),
         ("judge", {"modle": ["x.json"]}, "judge() got an unexpected keyword argument 'modle'. Did you mean 'model'?"),
+        ("meta_eval", {"aggregate": "corpus"}, "meta_eval() got an unexpected keyword argument 'aggregate'. Did you mean 'aggregates'?"),
+        ("meta_eval", {"trueskil_runs": 10}, "meta_eval() got an unexpected keyword argument 'trueskil_runs'. Did you mean 'trueskill_runs'?"),
     ],
 )
 def test_keyword_errors_name_python_keywords(call, kw, want):
@@ -158,6 +160,7 @@ def test_keyword_errors_name_python_keywords(call, kw, want):
         "evaluate": (SRC, HYP, [REF0]),
         "compare": (SRC, HYP, HYP, [REF0]),
         "judge": (SRC, HYP),
+        "meta_eval": (),
     }[call]
     with pytest.raises(TypeError) as e:
         getattr(gecmetric, call)(*args, **kw)
@@ -169,13 +172,14 @@ def test_engine_errors_name_python_keywords():
     # The engine's messages name flags; Python's name the keyword arguments.
     with pytest.raises(gecmetric.GecmetricError) as e:
         gecmetric.evaluate(SRC, HYP, [REF0], gleu_iter=0)
-    assert str(e.value) == "gleu_iter=0: want at least 1"
+    assert str(e.value) == "gleu_iter=0: want 1 to 100,000"
     with pytest.raises(gecmetric.GecmetricError) as e:
         gecmetric.evaluate(SRC, HYP, [REF0], beta=-1)
-    assert str(e.value) == "beta=-1: want a positive number"
+    assert str(e.value) == "beta=-1.0: want more than 0, at most 100"
     with pytest.raises(gecmetric.GecmetricError) as e:
         gecmetric.compare(SRC, HYP, HYP, [REF0], resamples="x")
-    assert str(e.value).startswith('invalid value "x" for keyword argument resamples: ')
+    # (engine: "--resamples x: strconv.ParseInt: ...")
+    assert str(e.value).startswith("resamples=x: ")
     assert "--" not in str(e.value) and "-resamples" not in str(e.value)
 
 
