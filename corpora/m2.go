@@ -320,7 +320,7 @@ func (mr *M2Reader) Scan() bool {
 				return true
 			}
 			mr.cur = b
-		case len(line) > 1 && line[0] == 'T' && line[1] >= '0' && line[1] <= '9':
+		case isTargetLine(line):
 			if mr.cur == nil || mr.cur.hasBlank {
 				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "target line outside a block: it belongs to no S line")
 				return false

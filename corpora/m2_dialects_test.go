@@ -245,3 +245,47 @@ func TestSplitOverlapping(t *testing.T) {
 		t.Errorf("touching edits reported as overlapping")
 	}
 }
+
+// TestReadEssays joins UA-GEC's gec-only test into its 166 documents: the
+// essays hold every token of the 2,696 real sentences, and annotator 1's
+// derived reference file, read as a text file, gives annotator 1's
+// corrections of the M2.
+func TestReadEssays(t *testing.T) {
+	dir := testdata.Dir(t, "multilingual", "uk", "gec-only")
+	m2 := dir + "/gec-only.test.m2"
+	coders, essays, err := ReadEssays(m2, []string{dir + "/gec-only.test.src", dir + "/gec-only.test.ref1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(essays) != 166 || !slices.Equal(coders, []int{0, 1}) {
+		t.Fatalf("%d essays, coders %v; want 166, [0 1]", len(essays), coders)
+	}
+	blocks, err := ReadM2File(m2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, joined := 0, 0
+	for _, b := range blocks {
+		if !b.Header {
+			tokens += len(b.Source)
+		}
+	}
+	for _, e := range essays {
+		joined += len(e.Source)
+		if !slices.Equal(e.Source, e.Texts[0]) {
+			t.Errorf("essay %s: the source file's lines differ from the M2's S lines", e.Doc)
+		}
+		if !slices.Equal(e.Refs[1], e.Texts[1]) {
+			t.Errorf("essay %s: annotator 1's M2 corrections differ from gec-only.test.ref1", e.Doc)
+		}
+	}
+	if joined != tokens {
+		t.Errorf("essays hold %d source tokens, the sentences %d", joined, tokens)
+	}
+	if _, _, err := ReadEssays(m2, []string{dir + "/../jp-errant/0108.src.txt"}); err == nil || !strings.Contains(err.Error(), "0108.src.txt:98: 97 lines, but") {
+		t.Errorf("a text file of another length: %v", err)
+	}
+	if _, _, err := ReadEssays(testdata.Dir(t, "multilingual", "cs", "errant-czech-demo", "out.m2"), nil); err == nil || !strings.Contains(err.Error(), "no document headers") {
+		t.Errorf("an M2 without headers: %v", err)
+	}
+}

@@ -64,6 +64,7 @@ func scoringFlags(metricsUsage string, inputs ...cli.Flag) []cli.Flag {
 	return append(append(append(flags, inputs...),
 		&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu", Usage: metricsUsage},
 		&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
+		&cli.StringFlag{Name: "essays", Usage: "score whole essays, as MultiGEC-2025 does: this M2 file's document headers (UA-GEC's 'S # 0002') group its sentences, and the sentences of one essay in every file (which follow the M2 line for line, headers included) are joined into one line; as a --ref too, every coder of it is a reference"},
 		&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: cs, de, el, en, et, is, it, lv, ru, sl, sv, uk, zh, or generic (any other code takes the generic rules); 'list' prints them"},
 		&cli.StringFlag{Name: "errant-mode", Value: "cs", Usage: "ERRANT comparison: cs (span correction), cse (with type), ds (span detection), dt (token detection)"},
 		&cli.IntFlag{Name: "max-tokens", Value: corpora.DefaultMaxTokens, Usage: "refuse a sentence longer than this many tokens in any file (-1: no limit)"},
@@ -107,6 +108,19 @@ func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
 		}
 		// A "-" is already a file holding standard input (stdinArgs).
 		names, paths := systemNames(cmd.StringSlice("hyp"))
+		if cmd.String("essays") != "" {
+			ef, err := writeEssays(cmd, paths)
+			if err != nil {
+				return inputError(err)
+			}
+			defer os.RemoveAll(ef.dir)
+			if cmd.Metadata == nil {
+				cmd.Metadata = map[string]any{}
+			}
+			cmd.Metadata["essays"] = ef
+			paths = ef.hyps
+			cfg.Essays = true
+		}
 		var err error
 		if in, err = openEvalInput(cmd, paths); err != nil {
 			return err
@@ -307,6 +321,9 @@ func testSetOptions(cmd *cli.Command, hyps []string) corpora.TestSetOptions {
 		Refs:   cmd.StringSlice("ref"),
 		Hyps:   hyps,
 		Policy: policyOf(cmd),
+	}
+	if ef, ok := cmd.Metadata["essays"].(*essayFiles); ok {
+		opt.Source, opt.Refs = ef.source, ef.refs // eval --essays
 	}
 	// chrF alone compares outputs with references: no source needed, as
 	// in sacreBLEU.

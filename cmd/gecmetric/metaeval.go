@@ -64,7 +64,7 @@ func metaEvalCommand(e *env) *cli.Command {
 			&cli.FloatFlag{Name: "confidence", Value: 0.95, Usage: "interval level"},
 			&cli.IntFlag{Name: "trueskill-runs", Value: metaeval.DefaultTrueSkillRuns, Usage: "TrueSkill runs averaged (GJG15 used 1000)"},
 			&cli.IntFlag{Name: "human-decimals", Usage: "round human system scores to this many decimals before correlating (GJG15's tables: 3)"},
-			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction (see `gecmetric edits --lang list`)"},
+			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction (see: gecmetric edits --lang list)"},
 			&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON instead of tables"},
 		}, append(append(benchmarkFlags(), tokenizeFlags()...), llmClientFlags()...)...),

@@ -59,6 +59,9 @@ type Config struct {
 	// Tokenization names, for the signature, how raw text was tokenised
 	// before scoring (e.g. "conll14" for corpora/tokenize); "" means none.
 	Tokenization string
+	// Essays says that sentences were joined into essays before scoring
+	// (gecmetric eval --essays); the signature then says "unit:essay".
+	Essays bool
 	// RefKind and HypKind name, for the signature, the kinds of the
 	// reference and hypothesis files: "m2" (edits as annotated), "text"
 	// (edits extracted), or "m2+text" for a mix. The same text scores
@@ -225,6 +228,9 @@ func (ev *Evaluator) Config() Config { return ev.cfg }
 func (ev *Evaluator) Signature() string {
 	c := &ev.cfg
 	parts := []string{BaseSignature(c.Version, ev.refs, c.RefKind, c.HypKind, c.Tokenization)}
+	if c.Essays {
+		parts = append(parts, "unit:essay")
+	}
 	if c.Lang != nil && (c.Has(ERRANT) || c.Has(M2)) {
 		merge := c.Extract.Merge.String()
 		align := "errant"
