@@ -82,7 +82,7 @@ func Counts() (asked, skipped int) {
 // data, one line, written to the go command's own output (Linux, a
 // terminal or a pipe), says how many and where the data comes from:
 //
-//	gecmetric: 64 tests (of 64 that read it) skipped for want of the shared data: ...
+//	gecmetric: 75 tests skipped for want of the shared data (GECMETRIC_DATA=/x is not a folder): it is public GEC data ...
 //
 // Each test binary writes its counts into a folder of the temporary
 // directory named after the go command's process (its id and start time);
@@ -155,11 +155,14 @@ func line(asked, skipped int) string {
 	} else if datadir.Root() != "" {
 		why = "sets missing from " + datadir.Root()
 	}
-	tests := "tests"
+	tests := fmt.Sprintf("%d tests", skipped)
 	if skipped == 1 {
-		tests = "test"
+		tests = "1 test"
 	}
-	return fmt.Sprintf("gecmetric: %d %s (of %d that read it) skipped for want of the shared data (%s): %s", skipped, tests, asked, why, provenance)
+	if asked > skipped {
+		tests = fmt.Sprintf("%d of the %d tests that read it", skipped, asked)
+	}
+	return fmt.Sprintf("gecmetric: %s skipped for want of the shared data (%s): %s", tests, why, provenance)
 }
 
 // jsonMode reports whether go test -json runs the binary.

@@ -27,7 +27,7 @@ func TestReportLine(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestReportLine$")
 	cmd.Env = append(os.Environ(), "TESTDATA_CHILD=report", "GECMETRIC_DATA="+missing)
 	out, err := cmd.CombinedOutput()
-	want := "gecmetric: 2 tests (of 2 that read it) skipped for want of the shared data (GECMETRIC_DATA=" + missing + " is not a folder): it is public GEC data"
+	want := "gecmetric: 2 tests skipped for want of the shared data (GECMETRIC_DATA=" + missing + " is not a folder): it is public GEC data"
 	if err != nil || !strings.Contains(string(out), want) || !strings.Contains(string(out), "docs/testing.md") {
 		t.Errorf("err %v, output:\n%s\nwant a line starting %q", err, out, want)
 	}
