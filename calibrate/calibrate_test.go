@@ -226,7 +226,8 @@ func TestCorrelateNoOverlap(t *testing.T) {
 	}
 }
 
-// CorrelateOptions.Progress hears of each statistic before its bootstrap.
+// CorrelateOptions.Progress hears of each bootstrap resample, before the
+// first and after each.
 func TestCorrelateProgress(t *testing.T) {
 	rs := human.Ratings{
 		{Item: "1", System: "A", Annotator: "x", Scale: human.Fluency4, Value: 3},
@@ -235,7 +236,7 @@ func TestCorrelateProgress(t *testing.T) {
 	}
 	var got []int
 	opt := CorrelateOptions{Resamples: 10, Progress: func(stage string, done, total int) {
-		if stage != "statistics" || total != 5 {
+		if stage != "resamples" || total != 10 {
 			t.Errorf("stage %q, total %d", stage, total)
 		}
 		got = append(got, done)
@@ -243,7 +244,7 @@ func TestCorrelateProgress(t *testing.T) {
 	if _, err := Correlate(rs, "fluency", []MetricScore{{"1", "A", 0.5}, {"2", "A", 0.1}, {"3", "A", 0.9}}, opt); err != nil {
 		t.Fatal(err)
 	}
-	if fmt.Sprint(got) != "[0 1 2 3 4]" {
-		t.Errorf("reports %v, want [0 1 2 3 4]", got)
+	if fmt.Sprint(got) != "[0 1 2 3 4 5 6 7 8 9 10]" {
+		t.Errorf("reports %v, want 0 to 10", got)
 	}
 }

@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"fmt"
+	"iter"
 	"maps"
 	"math"
 	"slices"
@@ -52,8 +53,8 @@ type CorrelateOptions struct {
 	Seed       uint64  // bootstrap seed
 	Confidence float64 // interval level; 0 means 0.95
 	Epsilon    float64 // metric differences up to Epsilon are ties for acc_eq
-	// Progress, when not nil, is told as each statistic's bootstrap
-	// finishes (stage "statistics", done of total).
+	// Progress, when not nil, is told how many bootstrap resamples are
+	// done (stage "resamples", done of total).
 	Progress func(stage string, done, total int)
 }
 
@@ -66,14 +67,17 @@ type Statistic struct {
 
 // A Correlation is the agreement of a metric with human ratings on one scale.
 type Correlation struct {
-	Scale    *Scale
-	Level    Level
-	Units    int // (item, system) pairs with both a human value and a metric value
-	Items    int
-	Systems  int
-	Oriented bool // the scale is lower-is-better and human values were negated
-	Stats    []Statistic
-	Opts     CorrelateOptions
+	Scale   *Scale
+	Level   Level
+	Units   int // (item, system) pairs with both a human value and a metric value
+	Items   int
+	Systems int
+	// Comparisons is the number of pairwise human comparisons a system
+	// ranking came from (metaeval.CorrelateSystems); 0 for ratings.
+	Comparisons int
+	Oriented    bool // the scale is lower-is-better and human values were negated
+	Stats       []Statistic
+	Opts        CorrelateOptions
 	// Human and Metric are the points on all the data (oriented human
 	// value, metric value), for plots; at system level one per system.
 	Human, Metric []float64
@@ -227,27 +231,64 @@ func (o CorrelateOptions) withDefaults() CorrelateOptions {
 // correlationStats computes every statistic on the points of all n items,
 // each with its percentile bootstrap interval over items (NaN bounds when
 // opt.Resamples is negative). points returns the (human, metric) pairs of
-// a multiset of item indices.
+// a multiset of item indices; the resamples are stat.BootstrapIndices', so
+// every statistic's interval is the one stat.Bootstrap gives it.
 func correlationStats(n int, opt CorrelateOptions, points func(idx []int) (x, y []float64)) []Statistic {
 	all := make([]int, n)
 	for i := range all {
 		all[i] = i
 	}
 	x, y := points(all)
-	var out []Statistic
+	var resampled iter.Seq2[[]float64, []float64]
+	if opt.Resamples > 0 {
+		resampled = func(yield func(x, y []float64) bool) {
+			r := 0
+			for idx := range stat.BootstrapIndices(n, opt.Resamples, opt.Seed) {
+				if opt.Progress != nil {
+					opt.Progress("resamples", r, opt.Resamples)
+				}
+				r++
+				if !yield(points(idx)) {
+					return
+				}
+			}
+			if opt.Progress != nil {
+				opt.Progress("resamples", r, opt.Resamples)
+			}
+		}
+	}
+	return CorrelationStatistics(x, y, resampled, opt)
+}
+
+// CorrelationStatistics returns every statistic Correlate reports (pearson,
+// spearman, kendall_tau_b, acc_eq with opt.Epsilon, wmt_kendall) of the
+// points (x[i], y[i]) of all the data, each with the percentile interval
+// (stat.Percentile at opt.Confidence) of its values on the resamples'
+// points; with resamples nil, or opt.Resamples negative, the intervals
+// have NaN bounds. x is the human side, y the metric's. It is the one
+// computation of the statistics behind Correlate and the system level of
+// rankings (metaeval.CorrelateSystems), which draws its own resamples.
+func CorrelationStatistics(x, y []float64, resamples iter.Seq2[[]float64, []float64], opt CorrelateOptions) []Statistic {
+	opt = opt.withDefaults()
 	stats := statistics(opt.Epsilon)
+	out := make([]Statistic, len(stats))
 	for k, s := range stats {
-		if opt.Progress != nil {
-			opt.Progress("statistics", k, len(stats))
+		out[k] = Statistic{Name: s.name, Value: s.f(x, y), CI: stat.CI{Lo: math.NaN(), Hi: math.NaN(), Level: opt.Confidence}}
+	}
+	if resamples == nil || opt.Resamples < 0 {
+		return out
+	}
+	vals := make([][]float64, len(stats))
+	for bx, by := range resamples {
+		for k, s := range stats {
+			vals[k] = append(vals[k], s.f(bx, by))
 		}
-		st := Statistic{Name: s.name, Value: s.f(x, y), CI: stat.CI{Lo: math.NaN(), Hi: math.NaN(), Level: opt.Confidence}}
-		if opt.Resamples > 0 {
-			st.CI = stat.Bootstrap(n, opt.Resamples, opt.Seed, opt.Confidence, func(idx []int) float64 {
-				bx, by := points(idx)
-				return s.f(bx, by)
-			})
-		}
-		out = append(out, st)
+	}
+	if len(vals[0]) == 0 {
+		return out
+	}
+	for k := range out {
+		out[k].CI = stat.Percentile(vals[k], opt.Confidence)
 	}
 	return out
 }

@@ -12,8 +12,8 @@
 //
 //   - calibrate (this package): operations on rating tables —
 //     SystemMeans, Agreement, RankAlpha, PostEditDistance, Correlate,
-//     RankSystems, CorrelateRankings — the metric-score reader
-//     (ReadMetricScores), Units, FitModel and Validate (grouped
+//     CorrelationStatistics, RankSystems — the metric-score reader
+//     (ReadMetricScores, ReadMetricFile), Units, FitModel and Validate (grouped
 //     cross-validation), and Model (ReadModel/WriteModel, JSON).
 //   - calibrate/stat (a leaf): plain functions over slices — Pearson,
 //     Spearman, KendallTauB, PairwiseAccuracy (acc_eq), WMTKendall,

@@ -19,9 +19,11 @@ type MetricSource struct {
 	File    string
 	Command string    // run with sh -c
 	Stderr  io.Writer // receives the command's standard error; nil discards it
+	// Options say which score to take from eval's and judge's outputs.
+	Options MetricFileOptions
 }
 
-// Read reads the metric scores with ReadMetricScores.
+// Read reads the metric scores with ReadMetricFile.
 func (m MetricSource) Read(ctx context.Context) ([]MetricScore, error) {
 	switch {
 	case m.File != "" && m.Command != "":
@@ -32,7 +34,8 @@ func (m MetricSource) Read(ctx context.Context) ([]MetricScore, error) {
 			return nil, err
 		}
 		defer f.Close()
-		return ReadMetricScores(f, m.File)
+		ms, _, err := ReadMetricFile(f, m.File, m.Options)
+		return ms, err
 	case m.Command != "":
 		var out bytes.Buffer
 		c := exec.CommandContext(ctx, "sh", "-c", m.Command)
@@ -40,26 +43,28 @@ func (m MetricSource) Read(ctx context.Context) ([]MetricScore, error) {
 		if err := c.Run(); err != nil {
 			return nil, fmt.Errorf("--metric-cmd %q: %w", m.Command, err)
 		}
-		return ReadMetricScores(&out, "--metric-cmd output")
+		ms, _, err := ReadMetricFile(&out, m.Name(), m.Options)
+		return ms, err
 	}
 	return nil, usage.Errorf("correlate needs --metric FILE or --metric-cmd COMMAND")
 }
 
-// CorrelateJudgements reads the human judgements sel names and the metric
-// scores, and correlates them: with Correlate on every scale of ratings
-// (in order of first appearance), or with CorrelateRankings for a ranking
-// format. It is gecmetric correlate.
+// Name names the scores' origin in messages: the file, or "--metric-cmd
+// output".
+func (m MetricSource) Name() string {
+	if m.File != "" {
+		return m.File
+	}
+	return "--metric-cmd output"
+}
+
+// CorrelateJudgements reads the human ratings sel names and the metric
+// scores, and correlates them with Correlate on every scale (in order of
+// first appearance). It is gecmetric correlate on ratings; rankings
+// (sel.IsRankings) are metaeval.CorrelateJudgements' and an error here.
 func CorrelateJudgements(ctx context.Context, sel human.Selection, metric MetricSource, opt CorrelateOptions) ([]Correlation, error) {
 	if sel.IsRankings() {
-		rk, err := sel.ReadRankings()
-		if err != nil {
-			return nil, err
-		}
-		ms, err := metric.Read(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return CorrelateRankings(rk, ms, opt)
+		return nil, fmt.Errorf("calibrate: %s: rankings (--format %s) are correlated by metaeval.CorrelateJudgements", sel.Path, sel.Format)
 	}
 	rs, err := sel.ReadRatings()
 	if err != nil {

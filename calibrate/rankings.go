@@ -1,7 +1,6 @@
 package calibrate
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -78,84 +77,4 @@ func RankSystems(rankings []human.Ranking, seed uint64) []SystemRank {
 		return 0
 	})
 	return out
-}
-
-// CorrelateRankings measures how well a metric's system scores agree with
-// system rankings inferred from relative human rankings: once against
-// Expected Wins ("expected_wins") and once against TrueSkill mu
-// ("trueskill"), each one point per system. A system's metric score is its
-// corpus-level score when given (MetricScore with empty Item), else the mean
-// of its sentence scores. Intervals come from a percentile bootstrap over
-// items: a resample draws ranked items with replacement (all rankings of a
-// drawn item), ranks the systems again and recomputes the statistics.
-// Systems without a metric score are left out.
-func CorrelateRankings(rankings []human.Ranking, metric []MetricScore, opt CorrelateOptions) ([]Correlation, error) {
-	opt = opt.withDefaults()
-	opt.Level = SystemLevel
-	sum := map[string]float64{}
-	cnt := map[string]float64{}
-	corpus := map[string]float64{}
-	for _, m := range metric {
-		if m.Item == "" {
-			corpus[m.System] = m.Value
-		} else {
-			sum[m.System] += m.Value
-			cnt[m.System]++
-		}
-	}
-	metricOf := func(s string) (float64, bool) {
-		if v, ok := corpus[s]; ok {
-			return v, true
-		}
-		if cnt[s] > 0 {
-			return sum[s] / cnt[s], true
-		}
-		return 0, false
-	}
-	var items []string
-	byItem := map[string][]human.Ranking{}
-	for _, r := range rankings {
-		if _, ok := byItem[r.Item]; !ok {
-			items = append(items, r.Item)
-		}
-		byItem[r.Item] = append(byItem[r.Item], r)
-	}
-	points := func(idx []int, trueskill bool) ([]float64, []float64) {
-		var rk []human.Ranking
-		for _, i := range idx {
-			rk = append(rk, byItem[items[i]]...)
-		}
-		var x, y []float64
-		for _, s := range RankSystems(rk, opt.Seed) {
-			if m, ok := metricOf(s.System); ok {
-				h := s.ExpectedWins
-				if trueskill {
-					h = s.Mu
-				}
-				x, y = append(x, h), append(y, m)
-			}
-		}
-		return x, y
-	}
-	all := make([]int, len(items))
-	for i := range all {
-		all[i] = i
-	}
-	x, _ := points(all, false)
-	if len(x) < 2 {
-		return nil, fmt.Errorf("fewer than two ranked systems have a metric score (check that system names match)")
-	}
-	var out []Correlation
-	for _, ts := range []bool{false, true} {
-		name := "expected_wins"
-		if ts {
-			name = "trueskill"
-		}
-		c := Correlation{Scale: &Scale{Name: name, Direction: human.HigherIsBetter, Doc: "system ranking from relative human rankings"},
-			Level: SystemLevel, Items: len(items), Systems: len(x), Opts: opt}
-		c.Stats = correlationStats(len(items), opt, func(idx []int) ([]float64, []float64) { return points(idx, ts) })
-		c.Human, c.Metric = points(all, ts)
-		out = append(out, c)
-	}
-	return out, nil
 }

@@ -26,6 +26,8 @@ type ExtractOptions struct {
 	// MaxTokens refuses a sentence longer than this (ErrTooLong); 0 means
 	// DefaultMaxTokens, a negative value no limit.
 	MaxTokens int
+	// Limits bound what is read (the zero Limits: the defaults).
+	Limits Limits
 	// Batch is the number of sentences worked on at once on all cores; 0
 	// means 512.
 	Batch int
@@ -57,7 +59,7 @@ func (o *ExtractOptions) progress(n *int) {
 // spacing gets no edit line at all. Sentences are annotated and extracted
 // a batch at a time on all cores; memory holds a few batches.
 func ExtractParallel(ctx context.Context, source string, targets []string, opt ExtractOptions, emit func(*M2Block) error) error {
-	ts, err := OpenTestSet(TestSetOptions{Source: source, Hyps: targets, Policy: opt.Policy, SourceIsReference: true, MaxTokens: opt.MaxTokens})
+	ts, err := OpenTestSet(TestSetOptions{Source: source, Hyps: targets, Policy: opt.Policy, SourceIsReference: true, MaxTokens: opt.MaxTokens, Limits: opt.Limits})
 	if err != nil {
 		return err
 	}
@@ -128,6 +130,11 @@ func extractSentence(s *TestSentence, files []TestFile, opt *ExtractOptions) (*M
 		}
 		done[t] = es
 		for _, e := range es {
+			if err := CheckCorrection(e.C); err != nil {
+				return nil, parseerr.Wrap(files[t].Path, tgt.Line, 0, err)
+			}
+		}
+		for _, e := range es {
 			b.Edits = append(b.Edits, errantEdit(e, t))
 		}
 	}
@@ -157,6 +164,7 @@ func RedoM2(ctx context.Context, path string, reclassify bool, opt ExtractOption
 	}
 	defer f.Close()
 	mr := NewM2Reader(f, path)
+	mr.Limits = opt.Limits
 	maxTok := opt.MaxTokens
 	if maxTok == 0 {
 		maxTok = DefaultMaxTokens

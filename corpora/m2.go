@@ -3,6 +3,8 @@ package corpora
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -125,22 +127,32 @@ func ReadM2(r io.Reader, name string) ([]M2Block, error) {
 // read); a UTF-8 byte order mark at the start is dropped. Invalid UTF-8
 // and NUL bytes are a *ParseError with the line and column. An edit span
 // past the end of its sentence is kept (JFLEG's M2 has them and the M2
-// scorer accepts them) and counted in PastEnd.
+// scorer accepts them) and counted in PastEnd. Input past the Limits (the
+// bytes of the file, a line's length, the A lines of one block) is a
+// *ParseError naming the line.
 type M2Reader struct {
-	// MaxLineBytes bounds a line's length; 0 means DefaultMaxLineBytes.
-	// Set it before the first Scan.
-	MaxLineBytes int
+	// Limits bound the bytes read, a line's length and the edits of one
+	// block. Set them before the first Scan.
+	Limits
 	// PastEnd counts the edits read so far whose span passes the end of
 	// their sentence; PastEndLine is the line of the first.
 	PastEnd, PastEndLine int
+	// Repeated counts the edits read so far that repeat an earlier edit
+	// of their block (same annotator, span, type and correction);
+	// RepeatedLine is the line of the first. The M2 scorer counts such a
+	// gold edit twice, so that precision can pass 1 (ERRANT's issue #49
+	// is the same class of problem); the edit is kept, as the scorer
+	// keeps it.
+	Repeated, RepeatedLine int
 
 	name    string
 	r       io.Reader
 	sc      *bufio.Scanner
 	lineNo  int
-	cur     *M2Block // the block being read
-	next    *M2Block // a block whose S line was read ahead
-	lead    []string // blank lines before the first block
+	cur     *M2Block        // the block being read
+	next    *M2Block        // a block whose S line was read ahead
+	lead    []string        // blank lines before the first block
+	seen    map[string]bool // the edits of the block, for Repeated
 	started bool
 	done    bool
 	err     error
@@ -164,12 +176,7 @@ func (mr *M2Reader) Scan() bool {
 		return false
 	}
 	if mr.sc == nil {
-		mr.sc = bufio.NewScanner(mr.r)
-		limit := mr.MaxLineBytes
-		if limit <= 0 {
-			limit = DefaultMaxLineBytes
-		}
-		mr.sc.Buffer(make([]byte, 0, min(64*1024, limit)), limit)
+		mr.sc = newScanner(mr.r, mr.Limits)
 		mr.sc.Split(scanLinesKeepCR)
 	}
 	mr.cur, mr.next = mr.next, nil
@@ -205,6 +212,7 @@ func (mr *M2Reader) Scan() bool {
 				b.lead, mr.lead = mr.lead, nil
 				mr.started = true
 			}
+			clear(mr.seen)
 			if mr.cur != nil {
 				mr.next = b
 				return true
@@ -219,11 +227,16 @@ func (mr *M2Reader) Scan() bool {
 				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "A line after a blank line: it belongs to no S line")
 				return false
 			}
+			if max := mr.maxEdits(); max >= 0 && len(mr.cur.Edits) >= max {
+				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrTooManyEdits, "the sentence of line %d has more edits than the limit of %d", mr.cur.Line, max)
+				return false
+			}
 			e, err := parseALine(line[2:], mr.cur.Source, mr.name, mr.lineNo)
 			if err != nil {
 				mr.err = err
 				return false
 			}
+			mr.noteRepeat(line)
 			if !e.IsNoop() && e.OEnd > len(mr.cur.Source) {
 				if mr.PastEnd == 0 {
 					mr.PastEndLine = mr.lineNo
@@ -238,11 +251,29 @@ func (mr *M2Reader) Scan() bool {
 		}
 	}
 	if err := mr.sc.Err(); err != nil {
-		mr.err = scanError(mr.name, mr.lineNo+1, err, mr.MaxLineBytes)
+		mr.err = scanError(mr.name, mr.lineNo+1, err, mr.Limits)
 		return false
 	}
 	mr.done = true
 	return mr.cur != nil
+}
+
+// noteRepeat counts the A line (without "\r") in Repeated when its block
+// already has the same line: the same span, type, correction, required
+// and comment fields and annotator.
+func (mr *M2Reader) noteRepeat(line string) {
+	if mr.seen == nil {
+		mr.seen = map[string]bool{}
+	}
+	key := strings.Join(strings.Fields(line), " ")
+	if !mr.seen[key] {
+		mr.seen[key] = true
+		return
+	}
+	if mr.Repeated == 0 {
+		mr.RepeatedLine = mr.lineNo
+	}
+	mr.Repeated++
 }
 
 // Line returns the number of lines read so far.
@@ -251,7 +282,11 @@ func (mr *M2Reader) Line() int { return mr.lineNo }
 func parseALine(s string, src []string, name string, lineNo int) (M2Edit, error) {
 	fields := strings.Split(s, "|||")
 	if len(fields) != 6 {
-		return M2Edit{}, parseErr(name, lineNo, 3, ErrM2Syntax, "A line has %d |||-separated fields, want 6 (span, type, correction, required, comment, coder)", len(fields))
+		why := ""
+		if len(fields) > 6 {
+			why = `; "|||" inside a correction, which M2 cannot hold, gives such a line`
+		}
+		return M2Edit{}, parseErr(name, lineNo, 3, ErrM2Syntax, "A line has %d |||-separated fields, want 6 (span, type, correction, required, comment, coder)%s", len(fields), why)
 	}
 	span := strings.Fields(fields[0])
 	if len(span) != 2 {
@@ -304,6 +339,30 @@ func parseALine(s string, src []string, name string, lineNo int) (M2Edit, error)
 	}
 	e.read = rs
 	return e, nil
+}
+
+// ErrUnwritable is wrapped by the error of CheckCorrection.
+var ErrUnwritable = errors.New("the correction cannot be written as M2")
+
+// CheckCorrection returns an error wrapping ErrUnwritable when the
+// correction tokens c cannot be written as an M2 correction field and
+// read back the same: a token holding "||" (M2 separates alternative
+// corrections by "||" and fields by "|||"), or a correction that ends
+// with "|" (it would run into the "|||" after the field; a leading "|"
+// reads back, as the reader splits fields from the left). M2 has
+// no escape for them, so the edit is refused rather than written as a
+// line that no M2 reader (ERRANT's, the M2 scorer's, this one) reads back
+// as written.
+func CheckCorrection(c []string) error {
+	for _, t := range c {
+		if strings.Contains(t, "||") {
+			return fmt.Errorf("%w: the token %q holds \"||\", M2's separator of alternatives (and of fields, as \"|||\")", ErrUnwritable, t)
+		}
+	}
+	if len(c) > 0 && strings.HasSuffix(c[len(c)-1], "|") {
+		return fmt.Errorf("%w: %q ends with \"|\", which runs into the \"|||\" after the field", ErrUnwritable, strings.Join(c, " "))
+	}
+	return nil
 }
 
 // correctionTokens splits an M2 correction; "-NONE-" and "" are a deletion.

@@ -2,7 +2,6 @@ package corpora
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -100,6 +99,9 @@ type TestSetOptions struct {
 	// with an error wrapping ErrTooLong; 0 means DefaultMaxTokens, a
 	// negative value no limit.
 	MaxTokens int
+	// Limits bound the bytes of each file, a line's length and the edits
+	// of an M2 block (the zero Limits: the defaults).
+	Limits Limits
 }
 
 // A TestFile is one file of a TestSet.
@@ -146,9 +148,9 @@ type TestSet struct {
 	hypIdx   []int       // file of each hypothesis
 	maxTok   int
 	sampling bool // a reader of the first lines, for the Policy
-	// piped holds the bytes of inputs that are not regular files (pipes,
-	// FIFOs), read once and shared with the sample reader.
-	piped   map[string][]byte
+	// piped holds the inputs that are not regular files (pipes, FIFOs,
+	// devices), which can be read once, shared with the sample readers.
+	piped   map[string]*pipe
 	keptRaw []string // raw text sources and references let through (KeptRaw)
 	n       int
 	cur     *TestSentence
@@ -404,7 +406,7 @@ func (ts *TestSet) sample(textOnly bool) (lines [][]string, toks [][][]string, e
 		}
 		return out
 	}
-	sopt := TestSetOptions{Source: ts.opt.Source, Refs: keep(ts.opt.Refs), Hyps: keep(ts.opt.Hyps)}
+	sopt := TestSetOptions{Source: ts.opt.Source, Refs: keep(ts.opt.Refs), Hyps: keep(ts.opt.Hyps), Limits: ts.opt.Limits}
 	lines = make([][]string, len(ts.files))
 	toks = make([][][]string, len(ts.files))
 	if sopt.Source == "" && len(sopt.Refs) == 0 && len(sopt.Hyps) == 0 {
@@ -439,7 +441,7 @@ func (ts *TestSet) sampleM2() ([][][]string, error) {
 	if len(refs) == 0 {
 		return nil, nil
 	}
-	sample := &TestSet{opt: TestSetOptions{Refs: refs}, source: -1, maxTok: ts.maxTok, sampling: true, piped: ts.piped}
+	sample := &TestSet{opt: TestSetOptions{Refs: refs, Limits: ts.opt.Limits}, source: -1, maxTok: ts.maxTok, sampling: true, piped: ts.piped}
 	defer sample.Close()
 	if err := sample.open(); err != nil {
 		return nil, err
@@ -463,29 +465,9 @@ func (ts *TestSet) sampleM2() ([][][]string, error) {
 }
 
 func (ts *TestSet) openFile(path string) (*testFile, error) {
-	var in io.Reader
-	data, piped := ts.piped[path]
-	if piped {
-		in = bytes.NewReader(data)
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		ts.closers = append(ts.closers, f)
-		in = f
-		if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
-			// A pipe or a FIFO (eval --hyp <(cat f)) can be read once: it
-			// is read whole here, and the sample reader of applyPolicy and
-			// the M2 coder count read the same bytes.
-			if data, err = io.ReadAll(f); err != nil {
-				return nil, &ParseError{File: path, Err: err}
-			}
-			if ts.piped == nil {
-				ts.piped = map[string][]byte{}
-			}
-			ts.piped[path], piped, in = data, true, bytes.NewReader(data)
-		}
+	in, p, err := ts.input(path)
+	if err != nil {
+		return nil, err
 	}
 	br := bufio.NewReaderSize(in, 64*1024)
 	head, _ := br.Peek(1 << 16)
@@ -497,17 +479,19 @@ func (ts *TestSet) openFile(path string) (*testFile, error) {
 	}
 	if tf.M2 {
 		var err error
-		if piped {
-			tf.Coders, err = m2CodersOf(bytes.NewReader(data), path)
+		if p != nil {
+			tf.Coders, err = m2CodersOf(p.m2(), path, ts.opt.Limits)
 		} else {
-			tf.Coders, err = m2Coders(path)
+			tf.Coders, err = m2Coders(path, ts.opt.Limits)
 		}
 		if err != nil {
 			return nil, err
 		}
 		tf.m2 = NewM2Reader(br, path)
+		tf.m2.Limits = ts.opt.Limits
 	} else {
 		tf.text = NewTextReader(br, path)
+		tf.text.Limits = ts.opt.Limits
 	}
 	return tf, nil
 }
@@ -551,19 +535,19 @@ func IsM2(path string, head []byte) bool {
 // m2Coders returns every coder id of the A lines of an M2 file in
 // ascending order, [0] when there is none. It reads only the last field
 // of each A line; the file is parsed when it is read.
-func m2Coders(path string) ([]int, error) {
+func m2Coders(path string, l Limits) ([]int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return m2CodersOf(f, path)
+	return m2CodersOf(f, path, l)
 }
 
-// m2CodersOf is m2Coders of the M2 text r, named path.
-func m2CodersOf(r io.Reader, path string) ([]int, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), DefaultMaxLineBytes)
+// m2CodersOf is m2Coders of the M2 text r, named path, within the limits
+// l.
+func m2CodersOf(r io.Reader, path string, l Limits) ([]int, error) {
+	sc := newScanner(r, l)
 	var ids []int
 	line := 0
 	for sc.Scan() {
@@ -586,7 +570,7 @@ func m2CodersOf(r io.Reader, path string) ([]int, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, scanError(path, line+1, err, 0)
+		return nil, scanError(path, line+1, err, l)
 	}
 	slices.Sort(ids)
 	if len(ids) == 0 {
@@ -665,8 +649,9 @@ func (ts *TestSet) References(s *TestSentence) [][]string {
 
 // Warnings returns what the readers found acceptable but worth saying,
 // once every sentence is read: M2 edits whose span passes the end of the
-// sentence (accepted for JFLEG's sake), with the file, the line of the
-// first and the count.
+// sentence (accepted for JFLEG's sake) and edits that repeat an edit of
+// their block (M2Reader.Repeated), with the file, the line of the first
+// and the count.
 func (ts *TestSet) Warnings() []string {
 	var out []string
 	for _, f := range ts.files {
@@ -676,6 +661,13 @@ func (ts *TestSet) Warnings() []string {
 				n = strconv.Itoa(f.m2.PastEnd) + " edits span"
 			}
 			out = append(out, fmt.Sprintf("%s:%d: %s past the end of the sentence (the first on this line); accepted, as the M2 scorer and ERRANT accept them", f.Path, f.m2.PastEndLine, n))
+		}
+		if f.m2 != nil && f.m2.Repeated > 0 {
+			n := "1 edit repeats"
+			if f.m2.Repeated > 1 {
+				n = strconv.Itoa(f.m2.Repeated) + " edits repeat"
+			}
+			out = append(out, fmt.Sprintf("%s:%d: %s an edit of the same annotator on the same sentence (the first on this line); counted each time, as the M2 scorer counts them, so that M2 precision and F can pass 1", f.Path, f.m2.RepeatedLine, n))
 		}
 	}
 	return out

@@ -12,11 +12,6 @@ import (
 	"github.com/gecmetric/gecmetric/parseerr"
 )
 
-// DefaultMaxLineBytes is the longest line a reader accepts unless told
-// otherwise: 64 MiB. A longer line is a *ParseError naming the line, never
-// an allocation without bound.
-const DefaultMaxLineBytes = 64 << 20
-
 // A TextFile is a file of one tokenised sentence per line, read whole.
 type TextFile struct {
 	Name   string     // the path as given
@@ -36,11 +31,11 @@ type TextFile struct {
 // Lines end in \n or \r\n; a final line without a line break counts as a
 // line, a trailing empty line does not. A UTF-8 byte order mark at the
 // start is dropped. Invalid UTF-8 and NUL bytes are a *ParseError with the
-// line and column.
+// line and column, and so is input past the Limits.
 type TextReader struct {
-	// MaxLineBytes bounds a line's length; 0 means DefaultMaxLineBytes.
-	// Set it before the first Scan.
-	MaxLineBytes int
+	// Limits bound the bytes read and a line's length (MaxEdits does
+	// not apply). Set them before the first Scan.
+	Limits
 
 	name string
 	r    io.Reader
@@ -61,16 +56,11 @@ func (r *TextReader) Scan() bool {
 		return false
 	}
 	if r.sc == nil {
-		r.sc = bufio.NewScanner(r.r)
-		limit := r.MaxLineBytes
-		if limit <= 0 {
-			limit = DefaultMaxLineBytes
-		}
-		r.sc.Buffer(make([]byte, 0, min(64*1024, limit)), limit)
+		r.sc = newScanner(r.r, r.Limits)
 	}
 	if !r.sc.Scan() {
 		if err := r.sc.Err(); err != nil {
-			r.err = scanError(r.name, r.line+1, err, r.MaxLineBytes)
+			r.err = scanError(r.name, r.line+1, err, r.Limits)
 		}
 		return false
 	}
@@ -120,13 +110,25 @@ func checkBytes(b []byte, name string, line int, what string) error {
 	return nil
 }
 
+// newScanner returns a line scanner of r within the limits: at most
+// l.maxBytes() bytes read, lines of at most l.maxLine() bytes.
+func newScanner(r io.Reader, l Limits) *bufio.Scanner {
+	sc := bufio.NewScanner(limitReader(r, l.maxBytes()))
+	// Room for the line and its "\n", which the scanner must see.
+	limit := l.maxLine() + 1
+	sc.Buffer(make([]byte, 0, min(64*1024, limit)), limit)
+	return sc
+}
+
 // scanError turns a bufio.Scanner error into a positioned one.
-func scanError(name string, line int, err error, limit int) error {
+func scanError(name string, line int, err error, l Limits) error {
 	if err == bufio.ErrTooLong {
-		if limit <= 0 {
-			limit = DefaultMaxLineBytes
-		}
-		return parseErr(name, line, 0, ErrLineTooLong, "the line is longer than %d bytes", limit)
+		return parseErr(name, line, 0, ErrLineTooLong, "the line is longer than %d bytes", l.maxLine())
+	}
+	if big, ok := err.(errTooBig); ok {
+		// No line: the scanner hands on the line the limit cut short
+		// as if it were whole before it reports the error.
+		return parseErr(name, 0, 0, ErrTooBig, "the file goes on past %d bytes", big.max)
 	}
 	return &ParseError{File: name, Line: line, Err: err}
 }

@@ -2,7 +2,6 @@ package edits_test
 
 import (
 	"bufio"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,94 +14,14 @@ import (
 	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
-// refAlign is ERRANT's alignment written plainly, as Align computed it
-// before its shortcuts (interned ids, bounded substitution and
-// transposition searches): the oracle Align must match step for step.
+// refAlign is ERRANT's alignment written plainly: the path read back from
+// AlignMatrices, ERRANT's two tables filled cell by cell as Align computed
+// them before its shortcuts (interned ids, bounded substitution and
+// transposition searches, common prefix and suffix, bands). It is the
+// oracle Align must match step for step, and so the tables' path is
+// checked too.
 func refAlign(o, c *edits.Sentence, lev bool) []edits.AlignOp {
-	n, m := len(o.Tokens), len(c.Tokens)
-	cost := make([][]float64, n+1)
-	op := make([][]edits.Op, n+1)
-	tlen := make([][]int, n+1)
-	for i := range cost {
-		cost[i] = make([]float64, m+1)
-		op[i] = make([]edits.Op, m+1)
-		tlen[i] = make([]int, m+1)
-	}
-	for i := 1; i <= n; i++ {
-		cost[i][0], op[i][0] = cost[i-1][0]+1, edits.Delete
-	}
-	for j := 1; j <= m; j++ {
-		cost[0][j], op[0][j] = cost[0][j-1]+1, edits.Insert
-	}
-	lower := func(t edits.Token) string {
-		if t.Lower != "" || t.Text == "" {
-			return t.Lower
-		}
-		return strings.ToLower(t.Text)
-	}
-	sortedLower := func(ts []edits.Token) []string {
-		var out []string
-		for _, t := range ts {
-			out = append(out, lower(t))
-		}
-		slices.Sort(out)
-		return out
-	}
-	for i := 0; i < n; i++ {
-		for j := 0; j < m; j++ {
-			if o.Tokens[i].Text == c.Tokens[j].Text {
-				cost[i+1][j+1], op[i+1][j+1] = cost[i][j], edits.Match
-				continue
-			}
-			del := cost[i][j+1] + 1
-			ins := cost[i+1][j] + 1
-			var sub float64
-			if lev {
-				sub = cost[i][j] + 1
-			} else {
-				sub = cost[i][j] + edits.SubstitutionCost(&o.Tokens[i], &c.Tokens[j])
-				trans, tk := math.Inf(1), 0
-				for k := 1; i-k >= 0 && j-k >= 0 && cost[i-k+1][j-k+1] != cost[i-k][j-k]; k++ {
-					if slices.Equal(sortedLower(o.Tokens[i-k:i+1]), sortedLower(c.Tokens[j-k:j+1])) {
-						trans, tk = cost[i-k][j-k]+float64(k), k
-						break
-					}
-				}
-				if tk > 0 && trans <= sub && trans <= ins && trans <= del {
-					cost[i+1][j+1], op[i+1][j+1], tlen[i+1][j+1] = trans, edits.Transpose, tk+1
-					continue
-				}
-			}
-			switch {
-			case sub <= ins && sub <= del:
-				cost[i+1][j+1], op[i+1][j+1] = sub, edits.Substitute
-			case ins <= del:
-				cost[i+1][j+1], op[i+1][j+1] = ins, edits.Insert
-			default:
-				cost[i+1][j+1], op[i+1][j+1] = del, edits.Delete
-			}
-		}
-	}
-	var out []edits.AlignOp
-	for i, j := n, m; i+j != 0; {
-		switch op[i][j] {
-		case edits.Match, edits.Substitute:
-			out = append(out, edits.AlignOp{Op: op[i][j], OStart: i - 1, OEnd: i, CStart: j - 1, CEnd: j})
-			i, j = i-1, j-1
-		case edits.Delete:
-			out = append(out, edits.AlignOp{Op: edits.Delete, OStart: i - 1, OEnd: i, CStart: j, CEnd: j})
-			i--
-		case edits.Insert:
-			out = append(out, edits.AlignOp{Op: edits.Insert, OStart: i, OEnd: i, CStart: j - 1, CEnd: j})
-			j--
-		default:
-			k := tlen[i][j]
-			out = append(out, edits.AlignOp{Op: edits.Transpose, OStart: i - k, OEnd: i, CStart: j - k, CEnd: j})
-			i, j = i-k, j-k
-		}
-	}
-	slices.Reverse(out)
-	return out
+	return edits.AlignMatrices(o, c, lev).Path()
 }
 
 func readLines(t testing.TB, name string) [][]string {

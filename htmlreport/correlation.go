@@ -30,7 +30,7 @@ type corrScale struct {
 type corrStat struct{ Name, Value, Lo, Hi string }
 
 // Correlation writes the correlations of a metric with human judgements
-// (calibrate.Correlate, calibrate.CorrelateRankings) as one HTML page:
+// (calibrate.Correlate, metaeval.CorrelateSystems) as one HTML page:
 // per scale a scatter of every unit's human value (x) against its metric
 // score (y) with the least-squares line, and the statistics with their
 // bootstrap intervals. metric names the metric on the y axis.

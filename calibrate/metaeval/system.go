@@ -106,6 +106,56 @@ type SystemResult struct {
 // metric evaluated with the same options.
 func SystemLevel(j *Judgements, s Scores, opt SystemOptions) (*SystemResult, error) {
 	opt = opt.withDefaults()
+	sm, err := j.systemSample(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	hum, metric, keep := sm.hum, sm.metric, sm.keep
+	res := &SystemResult{Metric: s.Name, Aggregate: opt.Aggregate, Options: opt}
+	for _, i := range ranked(hum.ew) {
+		if !math.IsNaN(metric[i]) {
+			res.Points = append(res.Points, SystemPoint{System: j.Systems[i], Metric: metric[i], ExpectedWins: hum.ew[i], TrueSkill: hum.ts[i]})
+		}
+	}
+	res.ExpectedWins = correlation(pick(hum.ew, keep), pick(metric, keep))
+	res.TrueSkill = correlation(pick(hum.ts, keep), pick(metric, keep))
+	if opt.Window >= 2 {
+		res.Windows = append(windows(j, ExpectedWins, hum.ew, metric, opt.Window), windows(j, TrueSkillMu, hum.ts, metric, opt.Window)...)
+	}
+	if opt.Resamples > 0 {
+		var ew, ts [2][]float64
+		for _, p := range sm.reps {
+			ew[0] = append(ew[0], stat.Pearson(p.ew, p.metric))
+			ew[1] = append(ew[1], stat.Spearman(p.ew, p.metric))
+			ts[0] = append(ts[0], stat.Pearson(p.ts, p.metric))
+			ts[1] = append(ts[1], stat.Spearman(p.ts, p.metric))
+		}
+		res.ExpectedWins.Pearson.CI = stat.Percentile(ew[0], opt.Confidence)
+		res.ExpectedWins.Spearman.CI = stat.Percentile(ew[1], opt.Confidence)
+		res.TrueSkill.Pearson.CI = stat.Percentile(ts[0], opt.Confidence)
+		res.TrueSkill.Spearman.CI = stat.Percentile(ts[1], opt.Confidence)
+	}
+	return res, nil
+}
+
+// A systemSample is what the system level correlates: the human and the
+// metric's system scores on all the data, and the points of every
+// bootstrap resample (SystemLevel's doc says how they are drawn).
+type systemSample struct {
+	hum    humanScores // every system, on all the data
+	metric []float64   // every system, on all the data; NaN: no score
+	keep   []int       // the systems with a metric score
+	reps   []systemPoints
+}
+
+// systemPoints are the scores of the kept systems defined in one
+// resample, in the order of Systems.
+type systemPoints struct {
+	metric, ew, ts []float64
+}
+
+// systemSample computes SystemLevel's scores; opt has its defaults.
+func (j *Judgements) systemSample(s Scores, opt SystemOptions) (*systemSample, error) {
 	hum := j.systemScores(opt.TrueSkill)
 	if opt.HumanDecimals > 0 {
 		hum.ew = round(hum.ew, opt.HumanDecimals)
@@ -121,42 +171,23 @@ func SystemLevel(j *Judgements, s Scores, opt SystemOptions) (*SystemResult, err
 	if len(keep) < 3 {
 		return nil, errors.New("metaeval: " + s.Name + ": fewer than three ranked systems have a metric score (check that system names match)")
 	}
-	res := &SystemResult{Metric: s.Name, Aggregate: opt.Aggregate, Options: opt}
-	for _, i := range ranked(hum.ew) {
-		if !math.IsNaN(metric[i]) {
-			res.Points = append(res.Points, SystemPoint{System: j.Systems[i], Metric: metric[i], ExpectedWins: hum.ew[i], TrueSkill: hum.ts[i]})
-		}
-	}
-	res.ExpectedWins = correlation(pick(hum.ew, keep), pick(metric, keep))
-	res.TrueSkill = correlation(pick(hum.ts, keep), pick(metric, keep))
-	if opt.Window >= 2 {
-		res.Windows = append(windows(j, ExpectedWins, hum.ew, metric, opt.Window), windows(j, TrueSkillMu, hum.ts, metric, opt.Window)...)
-	}
+	sm := &systemSample{hum: hum, metric: metric, keep: keep}
 	if opt.Resamples > 0 {
-		reps := j.resamples(opt)
-		var ew, ts [2][]float64
-		for r, rep := range reps {
+		for r, rep := range j.resamples(opt) {
 			m := metric
 			if opt.Aggregate == TrueSkill {
 				m = s.resampledTrueSkill(j, rep.idx, rand.New(rand.NewPCG(opt.Seed, 2<<32|uint64(r))))
 			}
-			var x, y, z []float64
+			var p systemPoints
 			for _, i := range keep {
 				if !math.IsNaN(m[i]) && !math.IsNaN(rep.ew[i]) {
-					x, y, z = append(x, m[i]), append(y, rep.ew[i]), append(z, rep.ts[i])
+					p.metric, p.ew, p.ts = append(p.metric, m[i]), append(p.ew, rep.ew[i]), append(p.ts, rep.ts[i])
 				}
 			}
-			ew[0] = append(ew[0], stat.Pearson(y, x))
-			ew[1] = append(ew[1], stat.Spearman(y, x))
-			ts[0] = append(ts[0], stat.Pearson(z, x))
-			ts[1] = append(ts[1], stat.Spearman(z, x))
+			sm.reps = append(sm.reps, p)
 		}
-		res.ExpectedWins.Pearson.CI = interval(ew[0], opt.Confidence)
-		res.ExpectedWins.Spearman.CI = interval(ew[1], opt.Confidence)
-		res.TrueSkill.Pearson.CI = interval(ts[0], opt.Confidence)
-		res.TrueSkill.Spearman.CI = interval(ts[1], opt.Confidence)
 	}
-	return res, nil
+	return sm, nil
 }
 
 // Humans returns the human system scores, in the order of Systems.
@@ -261,21 +292,9 @@ func correlation(human, metric []float64) Correlation {
 	}
 }
 
-// interval is the percentile interval of the defined values, as
-// stat.Bootstrap computes it.
-func interval(vals []float64, level float64) stat.CI {
-	var ok []float64
-	for _, v := range vals {
-		if !math.IsNaN(v) {
-			ok = append(ok, v)
-		}
-	}
-	if len(ok) == 0 {
-		return stat.CI{Lo: math.NaN(), Hi: math.NaN(), Level: level}
-	}
-	a := (1 - level) / 2
-	return stat.CI{Lo: stat.Quantile(ok, a), Hi: stat.Quantile(ok, 1-a), Level: level, N: len(ok)}
-}
+// interval is the percentile interval of the defined values
+// (stat.Percentile).
+func interval(vals []float64, level float64) stat.CI { return stat.Percentile(vals, level) }
 
 // windows returns the correlations over each run of size systems adjacent
 // in the human ranking by score h (systems without a metric score left

@@ -1,6 +1,7 @@
 package stat
 
 import (
+	"iter"
 	"math"
 	"math/rand/v2"
 )
@@ -28,20 +29,49 @@ func Bootstrap(n, resamples int, seed uint64, level float64, f func(idx []int) f
 	if n <= 0 || resamples <= 0 {
 		return CI{Lo: math.NaN(), Hi: math.NaN(), Level: level}
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	idx := make([]int, n)
 	vals := make([]float64, 0, resamples)
-	for r := 0; r < resamples; r++ {
-		for i := range idx {
-			idx[i] = rng.IntN(n)
+	for idx := range BootstrapIndices(n, resamples, seed) {
+		vals = append(vals, f(idx))
+	}
+	return Percentile(vals, level)
+}
+
+// BootstrapIndices yields the index sets of Bootstrap's resamples: resamples
+// sets of n indices in [0, n) drawn with replacement from a PCG seeded with
+// seed, the same draws Bootstrap makes with the same arguments. The slice is
+// reused between iterations.
+func BootstrapIndices(n, resamples int, seed uint64) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		if n <= 0 {
+			return
 		}
-		if v := f(idx); !math.IsNaN(v) {
-			vals = append(vals, v)
+		rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+		idx := make([]int, n)
+		for r := 0; r < resamples; r++ {
+			for i := range idx {
+				idx[i] = rng.IntN(n)
+			}
+			if !yield(idx) {
+				return
+			}
 		}
 	}
-	if len(vals) == 0 {
+}
+
+// Percentile returns the percentile interval of a statistic's resampled
+// values: the (1−level)/2 and (1+level)/2 quantiles (Quantile) of the
+// defined (non-NaN) values, N their number; NaN bounds when none is
+// defined.
+func Percentile(vals []float64, level float64) CI {
+	ok := make([]float64, 0, len(vals))
+	for _, v := range vals {
+		if !math.IsNaN(v) {
+			ok = append(ok, v)
+		}
+	}
+	if len(ok) == 0 {
 		return CI{Lo: math.NaN(), Hi: math.NaN(), Level: level}
 	}
 	a := (1 - level) / 2
-	return CI{Lo: Quantile(vals, a), Hi: Quantile(vals, 1-a), Level: level, N: len(vals)}
+	return CI{Lo: Quantile(ok, a), Hi: Quantile(ok, 1-a), Level: level, N: len(ok)}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gecmetric/gecmetric/calibrate"
+	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/htmlreport"
 	"github.com/gecmetric/gecmetric/human"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
@@ -52,21 +53,29 @@ func correlateCommand(e *env) *cli.Command {
 		Name:  "correlate",
 		Usage: "correlate metric scores with human ratings or rankings, with bootstrap intervals",
 		Description: "Reads human judgements (--human, --format) and metric scores (--metric FILE, or the output of\n" +
-			"--metric-cmd), a table with columns item, system, score (CSV, TSV or JSON Lines; without item a\n" +
-			"score is a system's corpus-level score), and prints for every scale Pearson, Spearman, Kendall's\n" +
+			"--metric-cmd): a table with columns item, system, score (CSV, TSV or JSON Lines; without item a\n" +
+			"score is a system's corpus-level score), or what eval --per-sentence, judge --jsonl or eval --json\n" +
+			"wrote (told apart by content; --metric-name picks m2, errant, gleu, chrf or a judge quantity when\n" +
+			"the file holds several; a line N is the item N-1, or N with --line-base 1). It prints for every scale Pearson, Spearman, Kendall's\n" +
 			"tau-b, pairwise accuracy acc_eq (Deutsch et al. 2023) and WMT's tau-like coefficient, each with a\n" +
 			"percentile bootstrap interval over items. A unit's human value is the mean of its annotators'\n" +
 			"ratings, Other left out; lower-is-better scales are negated so positive means agreement.\n" +
-			"With a ranking format (wmt, appraise) systems are scored by Expected Wins and TrueSkill.\n" +
+			"With a ranking format (wmt, appraise) the level is system: systems are scored by Expected Wins and\n" +
+			"TrueSkill (the mean of --trueskill-runs runs) as meta-eval scores them, each resample of items\n" +
+			"one TrueSkill run (200 resamples unless --resamples says otherwise).\n" +
 			"--format gug: each sentence is an item named by its Id column, of the one system \"learner\"\n" +
 			"(the metric file's rows: Id,learner,score); its human value is the mean of the five crowd\n" +
 			"judgements (GUG's Average column, annotators crowd1..crowd5); --annotator expert takes the\n" +
 			"expert's judgement instead, and naming all six averages them.",
 		Flags: append(humanFlags(),
-			&cli.StringFlag{Name: "metric", Usage: "metric scores file (columns item, system, score)"},
+			&cli.StringFlag{Name: "metric", Usage: "metric scores: a table with columns item, system, score, or the output of eval --per-sentence, judge --jsonl or eval --json"},
+			&cli.StringFlag{Name: "metric-name", Usage: "the score to take from eval's or judge's output: m2, errant, gleu, chrf, or a judge quantity (overall, grammaticality, ...)"},
+			&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "eval --per-sentence: weight of recall in the F of M2 and ERRANT counts"},
+			&cli.IntFlag{Name: "line-base", Usage: "eval --per-sentence and judge --jsonl: the item of the first line, 0 (Appraise src-id, as meta-eval) or 1 (GUG's Id)"},
 			&cli.StringFlag{Name: "metric-cmd", Usage: "shell command printing metric scores in the --metric format"},
 			&cli.StringFlag{Name: "level", Value: "sentence", Usage: "sentence or system"},
-			&cli.IntFlag{Name: "resamples", Value: 1000, Usage: "bootstrap resamples (0 for none)"},
+			&cli.IntFlag{Name: "resamples", Value: 1000, Usage: "bootstrap resamples (0 for none; with a ranking format the default is 200, as in meta-eval)"},
+			&cli.IntFlag{Name: "trueskill-runs", Value: metaeval.DefaultTrueSkillRuns, Usage: "ranking formats: TrueSkill runs averaged (GJG15 used 1000)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "bootstrap seed"},
 			&cli.FloatFlag{Name: "confidence", Value: 0.95, Usage: "interval level"},
 			&cli.FloatFlag{Name: "epsilon", Value: 0, Usage: "metric differences up to this are ties for acc_eq"},
@@ -80,18 +89,35 @@ func correlateCommand(e *env) *cli.Command {
 			}
 			opt := calibrate.CorrelateOptions{Level: level, Resamples: cmd.Int("resamples"), Seed: cmd.Uint64("seed"),
 				Confidence: cmd.Float("confidence"), Epsilon: cmd.Float("epsilon"), Progress: e.meter.Stage}
-			if opt.Resamples == 0 {
+			sel := selection(cmd)
+			if sel.IsRankings() && !cmd.IsSet("resamples") {
+				opt.Resamples = 0 // metaeval.CorrelateSystems' default
+			} else if opt.Resamples == 0 {
 				opt.Resamples = -1
 			}
-			sel := selection(cmd)
+			if opt.Resamples < -1 {
+				return usageError{fmt.Errorf("--resamples %d: want 0 (no intervals) or more", opt.Resamples)}
+			}
+			if cmd.Int("trueskill-runs") < 1 {
+				return usageError{fmt.Errorf("--trueskill-runs %d: want at least 1", cmd.Int("trueskill-runs"))}
+			}
 			if sel.Format == "gug" && len(sel.Annotators) == 0 {
 				// GUG's human value is its crowd mean (the Average
 				// column), as every GUG result is reported; --annotator
 				// expert correlates with the expert instead.
 				sel.Annotators = human.GUGCrowd
 			}
-			results, err := calibrate.CorrelateJudgements(ctx, sel,
-				calibrate.MetricSource{File: cmd.String("metric"), Command: cmd.String("metric-cmd"), Stderr: e.stderr}, opt)
+			beta := cmd.Float("beta")
+			if !(beta > 0) || math.IsInf(beta, 0) {
+				return usageError{fmt.Errorf("--beta %v: want a positive number", beta)}
+			}
+			if lb := cmd.Int("line-base"); lb != 0 && lb != 1 {
+				return usageError{fmt.Errorf("--line-base %d: want 0 or 1", lb)}
+			}
+			ts := metaeval.TrueSkillOptions{Runs: int(cmd.Int("trueskill-runs")), Seed: opt.Seed}
+			results, err := metaeval.CorrelateJudgements(ctx, sel,
+				calibrate.MetricSource{File: cmd.String("metric"), Command: cmd.String("metric-cmd"), Stderr: e.stderr,
+					Options: calibrate.MetricFileOptions{Metric: cmd.String("metric-name"), Beta: beta, LineBase: int(cmd.Int("line-base"))}}, opt, ts)
 			if err != nil {
 				return err
 			}
@@ -122,8 +148,15 @@ func printCorrelations(w io.Writer, results []calibrate.Correlation) {
 		if c.Oriented {
 			orient = ", negated"
 		}
-		fmt.Fprintf(w, "# %s (%s%s) %s level: %d units, %d items, %d systems; %s\n", c.Scale.Name, c.Scale.Direction, orient,
-			c.Level, c.Units, c.Items, c.Systems, ciNote(c.Opts))
+		what := fmt.Sprintf("%d units", c.Units)
+		if c.Comparisons > 0 {
+			what = fmt.Sprintf("%d pairwise comparisons", c.Comparisons)
+		}
+		fmt.Fprintf(w, "# %s (%s%s) %s level: %s, %d items, %d systems; %s\n", c.Scale.Name, c.Scale.Direction, orient,
+			c.Level, what, c.Items, c.Systems, ciNote(c.Opts))
+		if c.Scale.Name == metaeval.TrueSkillMu && c.Comparisons > 0 {
+			fmt.Fprintf(w, "# %s\n", c.Scale.Doc)
+		}
 		fmt.Fprintf(w, "%-14s %8s %8s %8s\n", "statistic", "value", "lo", "hi")
 		for _, s := range c.Stats {
 			fmt.Fprintf(w, "%-14s %8s %8s %8s\n", s.Name, num(s.Value), num(s.CI.Lo), num(s.CI.Hi))

@@ -27,6 +27,12 @@ import (
 // defaultLang is the language of `gecmetric edits` without --lang.
 const defaultLang = "en"
 
+// languageCodes are the codes that languageFor gives rules of their own
+// (not the generic rules); a language added to languageFor is added here.
+// The Python package's errant.load accepts these, as ERRANT's load
+// accepts the languages it has modules for (serve's languages op).
+var languageCodes = []string{"en", "sv"}
+
 // languageFor returns the extraction rules for a language code: the
 // language's own package where there is one, the generic rules otherwise.
 func languageFor(code string) edits.Language {
@@ -89,6 +95,7 @@ func editsCommand(e *env) *cli.Command {
 				Lang:      languageFor(cmd.String("lang")),
 				Edits:     edits.Options{Merge: merge, Lev: cmd.Bool("lev")},
 				MaxTokens: int(cmd.Int("max-tokens")),
+				Limits:    inputLimits(cmd),
 			}
 			opt.Policy = policyOf(cmd)
 			opt.Progress = e.sentences(lineCount(cmd.String("source")))

@@ -309,6 +309,7 @@ func testSetOptions(cmd *cli.Command, hyps []string) corpora.TestSetOptions {
 	if cmd.Int("max-tokens") != 0 {
 		opt.MaxTokens = int(cmd.Int("max-tokens"))
 	}
+	opt.Limits = inputLimits(cmd)
 	return opt
 }
 

@@ -68,18 +68,30 @@ type env struct {
 // commands lists the subcommands. Each lives in its own file.
 func commands(e *env) []*cli.Command {
 	return []*cli.Command{
-		// Subcommands are added here, one line each, in the order of `help`.
-		editsCommand(e),
-		annotateCommand(e),
-		correlateCommand(e),
-		metaEvalCommand(e),
-		agreementCommand(e),
+		// Subcommands are added here, one line each, in the order of `help`,
+		// which is the order of the README's jobs: score systems, gate a
+		// change in CI, judge outputs, meta-evaluate a metric, collect
+		// ratings, then the tools behind them.
 		evalCommand(e),
 		compareCommand(e),
 		judgeCommand(e),
+		metaEvalCommand(e),
+		correlateCommand(e),
+		annotateCommand(e),
+		agreementCommand(e),
+		editsCommand(e),
 		calibrateCommand(e),
 		serveCommand(e),
 	}
+}
+
+// setUpCommand adds what every command shares: --output beside its
+// output flag, --progress, and a refusal of stray arguments.
+func setUpCommand(e *env, c *cli.Command) {
+	sameOutputFlag(e, c)
+	withProgress(e, c)
+	noStrayArgs(c)
+	withInputLimits(c)
 }
 
 // An exitError carries an exit status other than 2 for a failed command.
@@ -121,10 +133,17 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		ExitErrHandler:        func(context.Context, *cli.Command, error) {},
 	}
 	for _, c := range app.Commands {
-		sameOutputFlag(e, c)
-		withProgress(e, c)
-		noStrayArgs(c)
+		setUpCommand(e, c)
 	}
+	boundFlags(app)
+	// A panic removes the temporary files (standard input's copy, an
+	// output being written) before it ends the process.
+	defer func() {
+		if r := recover(); r != nil {
+			atomicfile.RemoveTemps()
+			panic(r)
+		}
+	}()
 	flagUsageErrors(app)
 	args, err := prepareArgs(args, app)
 	if err == nil {

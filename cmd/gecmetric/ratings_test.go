@@ -188,7 +188,7 @@ func TestCorrelateRankingsCLI(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	// Expected Wins: A 1, B 0.5, C 0: the metric's order.
-	if !strings.Contains(out, "# expected_wins (higher is better) system level: 0 units, 4 items, 3 systems") || !hasRowPrefix(out, "spearman 1.0000") {
+	if !strings.Contains(out, "# expected_wins (higher is better) system level: 4 pairwise comparisons, 4 items, 3 systems") || !hasRowPrefix(out, "spearman 1.0000") {
 		t.Errorf("output:\n%s", out)
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/internal/demo"
 	"github.com/gecmetric/gecmetric/parseerr"
 )
 
@@ -45,6 +46,18 @@ import (
 //     each edit typed
 //   - import_edit {orig, cor, lang, edit: [o_start, o_end, c_start, c_end
 //     (, type)], min, old_cat}: ERRANT's Annotator.import_edit
+//   - align_matrices {orig, cor, lang, lev}: ERRANT's Alignment.cost_matrix
+//     and op_matrix, {"cost_matrix", "op_matrix"} (see edits.Matrices), for
+//     pairs of at most edits.DefaultMaxCells cells
+//   - languages: the language codes with rules of their own (the others get
+//     the generic rules)
+//   - flags {command}: the flags of a command, {"names", "kind"} each, kind
+//     "bool", "list" (repeatable) or "value", names the flag's and its
+//     aliases', long name first; the Python package checks its keyword
+//     arguments with them
+//   - demo: the built-in demo set, {"source", "references": [{"name",
+//     "lines"}], "hypotheses": [{"name", "lines"}]}, lines without their
+//     line ends
 //   - run {args, stdin}: the CLI itself, in process (args without the
 //     program name): {"exit", "stdout", "stderr"}; a failure is an error
 //     whose file and line are those of the input at fault.
@@ -159,21 +172,22 @@ func (s *server) lang(code string) edits.Language {
 
 // pairArgs are the arguments of the ops on one sentence pair.
 type pairArgs struct {
-	Orig   []string          `json:"orig"`
-	Cor    []string          `json:"cor"`
-	Pairs  [][2][]string     `json:"pairs"`
-	Lang   string            `json:"lang"`
-	Lev    bool              `json:"lev"`
-	Merge  string            `json:"merge"`
-	Align  []alignOp         `json:"align"`
-	Edits  [][4]int          `json:"edits"`
-	Edit   []json.RawMessage `json:"edit"`
-	Min    bool              `json:"min"`
-	OldCat bool              `json:"old_cat"`
-	Texts  []string          `json:"texts"`
-	Tokens []string          `json:"tokens"`
-	Args   []string          `json:"args"`
-	Stdin  string            `json:"stdin"`
+	Orig    []string          `json:"orig"`
+	Cor     []string          `json:"cor"`
+	Pairs   [][2][]string     `json:"pairs"`
+	Lang    string            `json:"lang"`
+	Lev     bool              `json:"lev"`
+	Merge   string            `json:"merge"`
+	Align   []alignOp         `json:"align"`
+	Edits   [][4]int          `json:"edits"`
+	Edit    []json.RawMessage `json:"edit"`
+	Min     bool              `json:"min"`
+	OldCat  bool              `json:"old_cat"`
+	Texts   []string          `json:"texts"`
+	Tokens  []string          `json:"tokens"`
+	Args    []string          `json:"args"`
+	Command string            `json:"command"`
+	Stdin   string            `json:"stdin"`
 }
 
 func (a *pairArgs) options() (edits.Options, error) {
@@ -345,6 +359,21 @@ func (s *server) do(ctx context.Context, op string, a *pairArgs) (any, error) {
 			types[i] = lang.Classify(o, c, edits.NewEdit(o, c, sp[0], sp[1], sp[2], sp[3]))
 		}
 		return types, nil
+	case "align_matrices":
+		n, m := len(a.Orig)+1, len(a.Cor)+1
+		if n*m > edits.DefaultMaxCells {
+			return nil, fmt.Errorf("alignment matrices of %d × %d cells: more than %d", n, m, edits.DefaultMaxCells)
+		}
+		lang := s.lang(a.Lang)
+		o := lang.Annotate(a.Orig)
+		mat := edits.AlignMatrices(o, edits.AnnotateCorrection(lang, o, a.Cor), a.Lev)
+		return map[string]any{"cost_matrix": mat.Cost, "op_matrix": mat.Op}, nil
+	case "languages":
+		return languageCodes, nil
+	case "flags":
+		return commandFlags(a.Command)
+	case "demo":
+		return demoFiles(), nil
 	case "import_edit":
 		return s.importEdit(a)
 	case "run":
@@ -453,3 +482,55 @@ func runInProcess(ctx context.Context, args []string, stdin string) (any, error)
 }
 
 func (e *serveError) Error() string { return e.Message }
+
+// flagInfo is one flag of a command, for the flags op.
+type flagInfo struct {
+	Names []string `json:"names"`
+	Kind  string   `json:"kind"`
+}
+
+// commandFlags lists the flags of the command named name (help aside).
+func commandFlags(name string) ([]flagInfo, error) {
+	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	for _, c := range commands(e) {
+		if c.Name != name || c.Hidden {
+			continue
+		}
+		setUpCommand(e, c)
+		var out []flagInfo
+		for _, f := range c.Flags {
+			kind := "value"
+			switch f.(type) {
+			case *cli.BoolFlag:
+				kind = "bool"
+			case *cli.StringSliceFlag, *cli.IntSliceFlag, *cli.FloatSliceFlag:
+				kind = "list"
+			}
+			out = append(out, flagInfo{Names: f.Names(), Kind: kind})
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("flags: no command %q", name)
+}
+
+// demoFile is one file of the demo set, for the demo op.
+type demoFile struct {
+	Name  string   `json:"name"`
+	Lines []string `json:"lines"`
+}
+
+// demoFiles is the built-in demo set (package demo) as the demo op gives it.
+func demoFiles() map[string]any {
+	list := func(fs []demo.File) []demoFile {
+		out := make([]demoFile, len(fs))
+		for i, f := range fs {
+			out[i] = demoFile{f.Name, f.Lines()}
+		}
+		return out
+	}
+	return map[string]any{
+		"source":     demo.Source().Lines(),
+		"references": list(demo.References()),
+		"hypotheses": list(demo.Hypotheses()),
+	}
+}

@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gecmetric/gecmetric/edits/generic"
 )
 
 // serveOne sends one request line to serve and returns the answer line.
@@ -69,6 +72,15 @@ func TestServe(t *testing.T) {
 		{"run serve", `{"id":19,"op":"run","args":{"args":["serve","--stdio"]}}`, `{"id":19,"ok":false,"error":{"message":"run: serve cannot run inside serve"}}`},
 		{"unknown op", `{"id":20,"op":"nope"}`, `{"id":20,"ok":false,"error":{"message":"unknown op \"nope\""}}`},
 		{"bad args", `{"id":21,"op":"annotate","args":{"orig":"a"}}`, `{"id":21,"ok":false,"error":{"message":"bad arguments of annotate: json: cannot unmarshal string into Go struct field pairArgs.orig of type []string"}}`},
+		// "b a" → "a b": a substitution at [1][1] (lemma 0.499 + POS 0.5 +
+		// characters 1 = 1.999) and a transposition at [2][2].
+		{"align_matrices", `{"id":22,"op":"align_matrices","args":{"orig":["b","a"],"cor":["a","b"]}}`,
+			`{"id":22,"ok":true,"result":{"cost_matrix":[[0,1,2],[1,1.999,1],[2,1,1]],"op_matrix":[["O","I","I"],["D","S","M"],["D","M","T2"]]}}`},
+		{"align_matrices lev", `{"id":23,"op":"align_matrices","args":{"orig":["A","B"],"cor":["A","C"],"lev":true}}`,
+			`{"id":23,"ok":true,"result":{"cost_matrix":[[0,1,2],[1,0,1],[2,1,1]],"op_matrix":[["O","I","I"],["D","M","I"],["D","D","S"]]}}`},
+		{"languages", `{"id":24,"op":"languages"}`, `{"id":24,"ok":true,"result":["en","sv"]}`},
+		{"flags of no command", `{"id":25,"op":"flags","args":{"command":"nope"}}`, `{"id":25,"ok":false,"error":{"message":"flags: no command \"nope\""}}`},
+		{"flags of serve", `{"id":26,"op":"flags","args":{"command":"serve"}}`, `{"id":26,"ok":false,"error":{"message":"flags: no command \"serve\""}}`},
 		{"bad request", `not json`, `{"id":0,"ok":false,"error":{"message":"bad request: invalid character 'o' in literal null (expecting 'u')"}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -137,4 +149,54 @@ func FuzzServe(f *testing.F) {
 			t.Fatalf("%q: %d answers", line, n)
 		}
 	})
+}
+
+// TestServeFlagsLanguagesDemo: the flags op lists a command's flags with
+// the ones every command gets (--output, --progress); every code of the
+// languages op has rules of its own; the demo op gives the demo set.
+func TestServeFlagsLanguagesDemo(t *testing.T) {
+	var flags struct{ Result []flagInfo }
+	if err := json.Unmarshal([]byte(serveOne(t, `{"id":1,"op":"flags","args":{"command":"eval"}}`)), &flags); err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]string{}
+	for _, f := range flags.Result {
+		for _, n := range f.Names {
+			kinds[n] = f.Kind
+		}
+	}
+	for name, kind := range map[string]string{"errant-mode": "value", "ref": "list", "tokenize": "bool", "output": "value", "progress": "bool", "cat": "value"} {
+		if kinds[name] != kind {
+			t.Errorf("eval's flag --%s: kind %q, want %q (flags %v)", name, kinds[name], kind, flags.Result)
+		}
+	}
+	if _, ok := kinds["errant-mod"]; ok {
+		t.Error("eval has a flag --errant-mod")
+	}
+	for _, code := range languageCodes {
+		if _, isGeneric := languageFor(code).(*generic.Language); isGeneric {
+			t.Errorf("language %q is listed by the languages op but gets the generic rules", code)
+		}
+	}
+	// Codes of GEC test sets in other languages: one with rules of its own
+	// must be listed (errant.load refuses the others).
+	for _, code := range []string{"de", "cs", "ru", "uk", "es", "fr", "it", "ar", "zh", "ja", "ko", "et", "ro", "xx"} {
+		if _, isGeneric := languageFor(code).(*generic.Language); !isGeneric && !slices.Contains(languageCodes, code) {
+			t.Errorf("languageFor(%q) has rules of its own: list %q in languageCodes", code, code)
+		}
+	}
+	var d struct {
+		Result struct {
+			Source     []string
+			References []demoFile
+			Hypotheses []demoFile
+		}
+	}
+	if err := json.Unmarshal([]byte(serveOne(t, `{"id":1,"op":"demo"}`)), &d); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Result.Source) != 12 || len(d.Result.References) != 2 || len(d.Result.Hypotheses) != 2 ||
+		d.Result.Hypotheses[0].Name != "careful" || len(d.Result.Hypotheses[1].Lines) != 12 {
+		t.Errorf("demo op: %+v", d.Result)
+	}
 }

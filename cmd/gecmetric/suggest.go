@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -58,9 +59,18 @@ func commandNames(cmd *cli.Command) []string {
 
 // flagUsageErrors makes every command's flag mistakes a usage error with
 // a suggestion: "--hpy" → did you mean --hyp?
+// invalidValue matches urfave/cli's message for a value a flag refuses
+// (a parse error, or a Validator's: see boundFlags).
+var invalidValue = regexp.MustCompile(`^invalid value "(.*)" for flag -{1,2}([^: ]+): (.*)$`)
+
 func flagUsageErrors(cmd *cli.Command) {
 	cmd.OnUsageError = func(_ context.Context, c *cli.Command, err error, _ bool) error {
 		msg := err.Error()
+		if m := invalidValue.FindStringSubmatch(msg); m != nil {
+			// urfave/cli's `invalid value "V" for flag -NAME: why` read
+			// as every other refusal of a flag reads: `--NAME V: why`.
+			return usageError{fmt.Errorf("--%s %s: %s", m[2], m[1], m[3])}
+		}
 		if _, bad, ok := strings.Cut(msg, "flag provided but not defined: "); ok {
 			bad = strings.TrimLeft(bad, "-")
 			if hint := habitHint(c, bad); hint != "" {

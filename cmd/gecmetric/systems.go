@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 	"github.com/gecmetric/gecmetric/parseerr"
@@ -65,7 +66,10 @@ func baseName(path string) string {
 // input (read once), so that the readers can take it by path; done removes
 // it and names "-" in place of the file in a reader's error. Only one "-"
 // may be given.
-func stdinFiles(e *env, paths []string) (done func(error) error, err error) {
+//
+// The copy stops past maxBytes (ErrTooBig, naming "-"); a SIGINT or
+// SIGTERM during the run removes it (atomicfile.Temp).
+func stdinFiles(e *env, paths []string, maxBytes int64) (done func(error) error, err error) {
 	done = func(err error) error { return err }
 	restore := func() {}
 	n := 0
@@ -76,12 +80,12 @@ func stdinFiles(e *env, paths []string) (done func(error) error, err error) {
 		if n++; n > 1 {
 			return done, usageError{fmt.Errorf("standard input (-) can be read only once")}
 		}
-		f, err := os.CreateTemp("", "gecmetric-stdin-*.txt")
+		f, err := atomicfile.Temp("", "gecmetric-stdin-*.txt")
 		if err != nil {
 			return done, err
 		}
 		tmp := f.Name()
-		restore = func() { os.Remove(tmp) }
+		restore = func() { atomicfile.RemoveTemp(f) }
 		done = func(err error) error {
 			restore()
 			var pe *parseerr.Error
@@ -97,9 +101,16 @@ func stdinFiles(e *env, paths []string) (done func(error) error, err error) {
 			}
 			return err
 		}
-		_, err = io.Copy(f, e.stdin)
+		var n int64
+		n, err = io.Copy(f, io.LimitReader(e.stdin, maxBytes+1))
 		if cerr := f.Close(); err == nil {
 			err = cerr
+		}
+		if err == nil && n > maxBytes {
+			err = parseerr.At("-", 0, 0, corpora.ErrTooBig, "standard input goes on past %d bytes", maxBytes)
+		}
+		if errors.Is(err, corpora.ErrTooBig) {
+			return done, hinted(done(err), limitHint("max-input-bytes"))
 		}
 		if err != nil {
 			return done, fmt.Errorf("reading standard input: %w", done(err))
@@ -163,7 +174,7 @@ func stdinArgs(e *env, args []string) (out []string, done func(error) error, err
 	if len(idx) > 1 {
 		paths = append(paths, "-")
 	}
-	done, err = stdinFiles(e, paths)
+	done, err = stdinFiles(e, paths, maxInputBytesArg(args))
 	if err != nil {
 		return nil, done, err
 	}

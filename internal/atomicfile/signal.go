@@ -103,3 +103,34 @@ func onSignal(ch chan os.Signal) {
 		os.Exit(130)
 	}
 }
+
+// Temp creates a temporary file as os.CreateTemp does and registers it
+// like Write's own: a SIGINT or SIGTERM that arrives while it exists
+// removes it before the process ends, and so does RemoveTemps. Call
+// RemoveTemp when done with it.
+func Temp(dir, pattern string) (*os.File, error) { return track(dir, pattern) }
+
+// RemoveTemp closes and removes a file made by Temp, and forgets it.
+func RemoveTemp(f *os.File) error {
+	err := f.Close()
+	if rerr := os.Remove(f.Name()); err == nil {
+		err = rerr
+	}
+	untrack(f.Name())
+	return err
+}
+
+// RemoveTemps removes every temporary file that exists (Temp's and
+// Write's), for a process about to end otherwise (a panic).
+func RemoveTemps() {
+	temps.Lock()
+	names := make([]string, 0, len(temps.live))
+	for name := range temps.live {
+		names = append(names, name)
+	}
+	temps.Unlock()
+	for _, name := range names {
+		os.Remove(name)
+		untrack(name)
+	}
+}

@@ -24,6 +24,8 @@ type spill struct {
 	off   []int64 // record i is [off[i], off[i+1])
 	buf   []byte
 	dirty bool // written since the last flush
+	// unlinked: the file was removed from its folder when created.
+	unlinked bool
 }
 
 func newSpill() (*spill, error) {
@@ -31,7 +33,12 @@ func newSpill() (*spill, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compare: a temporary file for the output lines: %w", err)
 	}
-	return &spill{f: f, w: bufio.NewWriterSize(f, 1<<16), off: []int64{0}}, nil
+	// Removed from its folder at once, the file lives while it is open
+	// and vanishes with the process however it ends (an interrupt, a
+	// termination, a panic, kill -9). Where an open file cannot be
+	// removed (Windows), close removes it.
+	unlinked := os.Remove(f.Name()) == nil
+	return &spill{f: f, w: bufio.NewWriterSize(f, 1<<16), off: []int64{0}, unlinked: unlinked}, nil
 }
 
 func (s *spill) len() int { return len(s.off) - 1 }
@@ -102,6 +109,9 @@ func (s *spill) read(i int) (string, []edits.Edit, error) {
 
 func (s *spill) close() error {
 	err := s.f.Close()
+	if s.unlinked {
+		return err
+	}
 	if rerr := os.Remove(s.f.Name()); err == nil {
 		err = rerr
 	}

@@ -156,8 +156,8 @@ def _build_engine(out):
     go = os.environ.get("GO") or shutil.which("go")
     if not go:
         raise BuildError(
-            "gecmetric: building the engine needs Go (https://go.dev/dl, the version in go.mod) "
-            "on PATH, or GECMETRIC_BINARY=/path/to/a/built/gecmetric"
+            "gecmetric: building the engine needs Go %s or later (https://go.dev/dl) on PATH, "
+            "or GECMETRIC_BINARY=/path/to/a/built/gecmetric" % _go_version(mod)
         )
     # The flags of a plain `go build` (no -trimpath, the usual cgo
     # setting), so that the build cache of the checkout's own builds and
@@ -166,9 +166,47 @@ def _build_engine(out):
     cmd = [go, "build", "-ldflags=-s -w", "-o", out, "./cmd/gecmetric"]
     sys.stderr.write("gecmetric: building the engine: %s (in %s)\n" % (" ".join(cmd), mod))
     sys.stderr.flush()
-    r = subprocess.run(cmd, cwd=mod, env=env)
+    r = subprocess.run(cmd, cwd=mod, env=env, stderr=subprocess.PIPE)
+    errors = r.stderr.decode("utf-8", "replace")
+    sys.stderr.write(errors)
+    sys.stderr.flush()
     if r.returncode != 0:
-        raise BuildError("gecmetric: go build of the engine failed (exit status %d)" % r.returncode)
+        raise BuildError(
+            "gecmetric: go build of the engine failed (exit status %d)%s" % (r.returncode, _build_hint(errors, mod))
+        )
+
+
+def _go_version(mod):
+    """The Go release go.mod asks for ("1.26.0"), or "(go.mod's)"."""
+    try:
+        with open(os.path.join(mod, "go.mod"), encoding="utf-8") as f:
+            m = re.search(r"^go\s+(\S+)\s*$", f.read(), re.M)
+    except OSError:
+        m = None
+    return m.group(1) if m else "(the release go.mod names)"
+
+
+def _build_hint(errors, mod):
+    """Advice for a failed go build, from what go printed."""
+    offline = (
+        "module lookup disabled",
+        "dial tcp",
+        "no such host",
+        "proxy.golang.org",
+        "connection refused",
+        "i/o timeout",
+        "TLS handshake",
+    )
+    if any(s in errors for s in offline):
+        return (
+            ": the Go modules the engine needs are not in the module cache (%s) and cannot be "
+            "downloaded. Run `go mod download` in %s once with network access (or copy a module "
+            "cache filled so), then `pip install --no-index ./python` builds offline"
+            % (os.environ.get("GOMODCACHE") or "go env GOMODCACHE", mod)
+        )
+    if "toolchain" in errors or "requires go >=" in errors:
+        return ": this Go is older than the Go %s that go.mod names; install it from https://go.dev/dl" % _go_version(mod)
+    return ""
 
 
 def _record_hash(data):

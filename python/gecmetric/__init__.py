@@ -9,6 +9,8 @@ Python process.
   ``compare`` and ``judge``, lists of lines or paths in, dataclasses out.
 - ``gecmetric.metrics``: gec-metrics' interface (``get_metric``,
   ``score_corpus``, ``score_sentence``) for M2, ERRANT, GLEU and chrF.
+- ``gecmetric.demo()``: the built-in demo set (12 sentences, 2 references,
+  2 systems), to try the functions on.
 - ``python -m gecmetric ...`` runs the command line.
 
 Errors are GecmetricError, with the engine's message and the file and line
@@ -16,6 +18,9 @@ at fault.
 """
 
 from ._errors import EngineError, GecmetricError
+
+# Tracebacks name the errors where users import them from.
+GecmetricError.__module__ = EngineError.__module__ = "gecmetric"
 from ._version import __version__
 from .scores import (
     CompareResult,
@@ -39,6 +44,7 @@ __all__ = [
     "GecmetricError",
     "EngineError",
     "engine_version",
+    "demo",
 ]
 
 
@@ -47,3 +53,23 @@ def engine_version():
     from . import _engine
 
     return _engine.call("version")["version"]
+
+
+def demo():
+    """The built-in demo set that ``gecmetric eval`` scores with no files:
+    a dict with ``sources`` (12 learner sentences, tokenised),
+    ``references`` (two corrections of each, a list of lists of lines) and
+    ``hypotheses`` (two systems' outputs by name, "careful" and "eager"),
+    the arguments of evaluate, judge and the metrics' score_corpus::
+
+        d = gecmetric.demo()
+        gecmetric.evaluate(d["sources"], d["hypotheses"], d["references"])
+    """
+    from . import _engine
+
+    d = _engine.call("demo")
+    return {
+        "sources": list(d["source"]),
+        "references": [list(r["lines"]) for r in d["references"]],
+        "hypotheses": {h["name"]: list(h["lines"]) for h in d["hypotheses"]},
+    }

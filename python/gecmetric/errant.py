@@ -20,13 +20,24 @@ tagger's, fetched when first read.
 
 ``annotate_batch`` extracts many pairs in one call on all cores; ``parallel``
 writes the M2 of sources and corrections as ``errant_parallel`` does.
+
+What differs from ERRANT: there is no spaCy. ``annotator.nlp`` is a small
+stand-in (``nlp(text)``, ``nlp.tokenizer(text)``, ``nlp.pipe(texts)``
+tokenise as ``parse(text, tokenise=True)`` does) that refuses spaCy's other
+attributes by name; a spaCy pipeline given to ``load`` is not used (a
+warning says so); custom ``merger`` or ``classifier`` modules are refused.
+``load`` accepts the languages the engine has rules for (``languages()``)
+and raises for others, as ERRANT does; ``Annotator(code)`` applies the
+engine's language-agnostic rules to any code, as ``gecmetric edits --lang
+code`` does.
 """
 
 import re
+import warnings
 
 from . import _engine
 
-__all__ = ["load", "Annotator", "Doc", "Span", "Token", "Edit", "Alignment"]
+__all__ = ["load", "languages", "Annotator", "Doc", "Span", "Token", "Edit", "Alignment", "Pipeline"]
 
 # The white space of Go's strings.Fields (unicode.IsSpace), which splits the
 # engine's lines into tokens; Python's str.split() also splits at
@@ -47,11 +58,75 @@ def _fields(text):
     return [t for t in _SPACE.split(text) if t]
 
 
+_languages = None
+
+
+def languages():
+    """The language codes ``load`` accepts: those the engine has rules of
+    its own for (``gecmetric edits --lang``), as a tuple."""
+    global _languages
+    if _languages is None:
+        _languages = tuple(_engine.call("languages"))
+    return _languages
+
+
 def load(lang="en", nlp=None):
-    """Returns an Annotator for lang ("en", "sv", or any code for the
-    language-agnostic rules). nlp is accepted for ERRANT's signature and
-    ignored: the engine tags and lemmatises itself."""
-    return Annotator(lang)
+    """Returns an Annotator for lang, one of ``languages()``; another code
+    raises ValueError, as ERRANT's load raises for a language it has no
+    rules for.
+
+    nlp, ERRANT's spaCy pipeline, is not used: gecmetric's engine
+    tokenises, tags and lemmatises by itself (no spaCy), so a pipeline
+    given here gets a warning saying so and the edits are the engine's."""
+    if not isinstance(lang, str):
+        raise TypeError("load: lang is a language code such as 'en', not %s" % type(lang).__name__)
+    known = languages()
+    if lang not in known:
+        raise ValueError(
+            "%s is an unsupported or unknown language: gecmetric.errant has rules for %s "
+            "(errant.Annotator(%r) applies the language-agnostic rules that "
+            "`gecmetric edits --lang %s` uses)" % (lang, ", ".join(known), lang, lang)
+        )
+    return Annotator(lang, nlp=nlp, _stacklevel=3)
+
+
+class Pipeline:
+    """What ``annotator.nlp`` is in place of ERRANT's spaCy pipeline: the
+    engine's tokeniser, without spaCy. ``nlp(text)`` and
+    ``nlp.tokenizer(text)`` give a Doc of raw text split as
+    ``parse(text, tokenise=True)`` splits it (CoNLL-2014's tokenisation);
+    ``nlp.pipe(texts)`` does so for many texts in one engine call. The
+    Doc's tokens carry the engine's tags, lemmas and dependency labels.
+    Any other attribute of a spaCy Language raises AttributeError naming
+    what is missing."""
+
+    def __init__(self, lang):
+        self.lang = lang
+
+    def __call__(self, text):
+        return self.pipe([text])[0]
+
+    def tokenizer(self, text):
+        return self.pipe([text])[0]
+
+    def pipe(self, texts, **_spacy_options):
+        texts = list(texts)
+        for i, t in enumerate(texts):
+            if not isinstance(t, str):
+                raise TypeError("nlp.pipe: text %d is %s, not a string" % (i, type(t).__name__))
+        return [Doc(toks, self.lang) for toks in _engine.call("tokenize", texts=texts)]
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise AttributeError(
+            "annotator.nlp.%s: gecmetric.errant has no spaCy pipeline (its Go engine tokenises, tags "
+            "and lemmatises); annotator.nlp offers nlp(text), nlp.tokenizer(text) and nlp.pipe(texts) "
+            "only, and each token of a Doc its text, lower_, tag_, pos_, lemma_ and dep_" % name
+        )
+
+    def __repr__(self):
+        return "<gecmetric.errant.Pipeline %r: the engine's tokeniser and tagger, no spaCy>" % self.lang
 
 
 class Token:
@@ -213,16 +288,108 @@ class Edit:
     __repr__ = __str__
 
 
-class Alignment:
-    """An alignment as ERRANT's: ``align_seq`` is a list of (op, o_start,
-    o_end, c_start, c_end), op one of "M", "S", "I", "D" or "T<n>" (a
-    transposition of n tokens)."""
+def _as_doc(x, lang):
+    if isinstance(x, Doc):
+        return x
+    if isinstance(x, str):
+        return Doc(_fields(x), lang)
+    if isinstance(x, (list, tuple)):
+        return Doc(x, lang)
+    raise TypeError("want a Doc, a string or a list of tokens, not %s" % type(x).__name__)
 
-    def __init__(self, orig, cor, align_seq, lev=False):
-        self.orig, self.cor, self.align_seq, self.lev = orig, cor, align_seq, lev
+
+class Alignment:
+    """ERRANT's Alignment of orig and cor (Docs; their language is orig's),
+    computed by the engine.
+
+    ``align_seq``: the cheapest alignment, a list of (op, o_start, o_end,
+    c_start, c_end), op one of "M" (match), "S" (substitution), "I"
+    (insertion), "D" (deletion) or "T<n>" (a transposition of n tokens).
+
+    ``cost_matrix`` and ``op_matrix`` (fetched from the engine when first
+    read): ERRANT's two tables of len(orig)+1 rows of len(cor)+1 cells;
+    cell [i][j] holds the cheapest cost of turning the first i tokens of
+    orig into the first j of cor (a float) and the last step of that way
+    ("O" at [0][0], then "M", "S", "I", "D" or "T<n>"). ``lev`` aligns with
+    Levenshtein's costs (substitution 1, no transpositions)."""
+
+    def __init__(self, orig, cor, lev=False):
+        lang = orig.lang if isinstance(orig, Doc) else "en"
+        self.orig, self.cor, self.lev = _as_doc(orig, lang), _as_doc(cor, lang), bool(lev)
+        got = _engine.call("align", orig=self.orig.tokens, cor=self.cor.tokens, lang=self.orig.lang, lev=self.lev)
+        self.align_seq = [(d["op"], d["o_start"], d["o_end"], d["c_start"], d["c_end"]) for d in got]
+        self._matrices = None
+
+    def _tables(self):
+        if self._matrices is None:
+            got = _engine.call(
+                "align_matrices", orig=self.orig.tokens, cor=self.cor.tokens, lang=self.orig.lang, lev=self.lev
+            )
+            cost = [[float(x) for x in row] for row in got["cost_matrix"]]
+            self._matrices = (cost, got["op_matrix"])
+        return self._matrices
+
+    @property
+    def cost_matrix(self):
+        return self._tables()[0]
+
+    @property
+    def op_matrix(self):
+        return self._tables()[1]
+
+    def get_cheapest_align_seq(self):
+        """The cheapest alignment read back from op_matrix, as ERRANT reads
+        it (equal to align_seq)."""
+        ops = self.op_matrix
+        i, j = len(ops) - 1, len(ops[0]) - 1
+        seq = []
+        while i + j != 0:
+            op = ops[i][j]
+            if op in ("M", "S"):
+                seq.append((op, i - 1, i, j - 1, j))
+                i, j = i - 1, j - 1
+            elif op == "D":
+                seq.append((op, i - 1, i, j, j))
+                i -= 1
+            elif op == "I":
+                seq.append((op, i, i, j - 1, j))
+                j -= 1
+            else:
+                k = int(op[1:])
+                seq.append((op, i - k, i, j - k, j))
+                i, j = i - k, j - k
+        seq.reverse()
+        return seq
+
+    def _edits(self, merging):
+        return Annotator(self.orig.lang).merge(self, merging)
+
+    def get_all_split_edits(self):
+        """Every step but the matches as an edit (merging "all-split")."""
+        return self._edits("all-split")
+
+    def get_all_merge_edits(self):
+        """Adjacent steps other than matches merged (merging "all-merge")."""
+        return self._edits("all-merge")
+
+    def get_all_equal_edits(self):
+        """Adjacent steps of the same kind merged (merging "all-equal")."""
+        return self._edits("all-equal")
 
     def __str__(self):
-        return "Alignment: " + str(self.align_seq)
+        # ERRANT's layout.
+        return "\n".join(
+            [
+                " ".join(["Orig:"] + self.orig.tokens),
+                " ".join(["Cor:"] + self.cor.tokens),
+                "\n".join(["Cost Matrix:"] + [str(row) for row in self.cost_matrix]),
+                "\n".join(["Operation Matrix:"] + [str(row) for row in self.op_matrix]),
+                "Best alignment: " + str([a[0] for a in self.align_seq]),
+            ]
+        )
+
+    def __repr__(self):
+        return "<Alignment %r -> %r: %s>" % (self.orig.text, self.cor.text, " ".join(a[0] for a in self.align_seq))
 
 
 def _check_merging(merging):
@@ -231,10 +398,35 @@ def _check_merging(merging):
 
 
 class Annotator:
-    """ERRANT's Annotator for one language, backed by the engine."""
+    """ERRANT's Annotator for one language, backed by the engine. Any
+    language code is taken here: one without rules of its own (see
+    ``languages()``) gets the language-agnostic rules, as ``gecmetric edits
+    --lang`` gives them; ``load`` refuses such codes, as ERRANT does.
 
-    def __init__(self, lang="en", nlp=None, merger=None, classifier=None):
+    ``nlp`` is a Pipeline (the engine's tokeniser; see Pipeline): a spaCy
+    pipeline given here is not used, with a warning. Custom ``merger`` and
+    ``classifier`` modules cannot run in the engine and raise ValueError."""
+
+    def __init__(self, lang="en", nlp=None, merger=None, classifier=None, _stacklevel=2):
+        if not isinstance(lang, str):
+            raise TypeError("Annotator: lang is a language code such as 'en', not %s" % type(lang).__name__)
+        for name, given in (("merger", merger), ("classifier", classifier)):
+            if given is not None:
+                raise ValueError(
+                    "Annotator(%s=...): gecmetric.errant cannot run a custom %s: the engine merges and "
+                    "classifies edits by its own rules for %r" % (name, name, lang)
+                )
+        if nlp is not None and not isinstance(nlp, Pipeline):
+            warnings.warn(
+                "gecmetric.errant does not use the spaCy pipeline given as nlp: its engine tokenises "
+                "(CoNLL-2014's rules, for parse(text, tokenise=True)), tags and lemmatises by itself, "
+                "so the edits and types are gecmetric's whatever pipeline is given; drop nlp= to "
+                "silence this warning",
+                UserWarning,
+                stacklevel=_stacklevel,
+            )
         self.lang = lang
+        self.nlp = Pipeline(lang)
 
     def parse(self, text, tokenise=False):
         """A Doc of text: its white-space-separated tokens, or with
@@ -291,9 +483,9 @@ class Annotator:
     def align(self, orig, cor, lev=False):
         """The alignment of orig and cor (ERRANT's Alignment)."""
         orig, cor = self._doc(orig), self._doc(cor)
-        got = _engine.call("align", orig=orig.tokens, cor=cor.tokens, lang=self.lang, lev=bool(lev))
-        seq = [(d["op"], d["o_start"], d["o_end"], d["c_start"], d["c_end"]) for d in got]
-        return Alignment(orig, cor, seq, lev)
+        if orig.lang != self.lang:
+            orig = Doc(orig.tokens, self.lang)
+        return Alignment(orig, cor, lev)
 
     def merge(self, alignment, merging="rules"):
         """The untyped edits (type "NA") of an alignment."""

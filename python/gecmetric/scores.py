@@ -21,7 +21,9 @@ Lines are tokenised text, one sentence each, as the CLI reads files
 (``tokenize=True`` splits raw text as ``--tokenize`` does).
 """
 
+import difflib
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
@@ -55,9 +57,11 @@ __all__ = [
 class _Inputs:
     """Writes in-memory lists to temporary files and names them in errors."""
 
-    def __init__(self):
+    def __init__(self, func=None):
         self.dir = None
         self.names = {}  # temporary path -> description
+        self.func = func  # the Python function, for errors
+        self.keywords = {}  # flag name -> (keyword name, values as given to the flag)
 
     def __enter__(self):
         return self
@@ -79,8 +83,7 @@ class _Inputs:
         for i, line in enumerate(lines):
             if not isinstance(line, str):
                 raise TypeError("%s: line %d is %s, not a string" % (what, i + 1, type(line).__name__))
-            if "\n" in line or "\r" in line:
-                raise ValueError("%s: line %d holds a line break; give one sentence per line" % (what, i + 1))
+            _check_line(line, what, i + 1)
         if self.dir is None:
             self.dir = tempfile.TemporaryDirectory(prefix="gecmetric-")
         p = os.path.join(self.dir.name, "in%d.txt" % len(self.names))
@@ -99,7 +102,48 @@ class _Inputs:
         try:
             return _engine.run(args)
         except GecmetricError as e:
-            raise e.renamed(self.names) from None
+            e = e.renamed(self.names)
+            raise type(e)(
+                self.python_names(e.message), e.file, e.line, e.column, e.exit_code, self.python_names(e.stderr)
+            ) from None
+
+    def python_names(self, msg):
+        """msg with the flags that keyword arguments became named as those
+        arguments: "--gleu-iter 0: ..." reads "gleu_iter=0: ...", "flag
+        -seed" reads "keyword argument seed"."""
+        # A renamed path reads "the source sources" in the engine's words.
+        msg = msg.replace("the source sources ", "sources ")
+        for flag, (kw, values) in self.keywords.items():
+            for v in values:
+                msg = re.sub(r"(?<![\w-])--?%s %s(?=[:,;)\s]|$)" % (re.escape(flag), re.escape(v)), lambda m: "%s=%s" % (kw, v), msg)
+            msg = re.sub(r"(?<![\w-])--?%s ([^\s:]+):" % re.escape(flag), lambda m: "%s=%s:" % (kw, m.group(1)), msg)
+            msg = re.sub(r"\bflag --?%s(?![\w-])" % re.escape(flag), lambda m: "keyword argument " + kw, msg)
+            msg = re.sub(r"(?<![\w-])--?%s(?![\w-])" % re.escape(flag), lambda m: kw, msg)
+        return msg
+
+    def flag(self, kw, flag, value=None):
+        """Records that keyword argument kw became --flag (value)."""
+        values = self.keywords.setdefault(flag, (kw, []))[1]
+        if value is not None:
+            values.append(value)
+
+
+def _check_line(line, what, n):
+    """Refuses a line holding a line break, naming the kind: a carriage
+    return is most often the end of a Windows line ("\\r\\n") left by a
+    split on "\\n" alone."""
+    if "\r" in line:
+        where = "ends with" if line.endswith("\r") and "\n" not in line else "holds"
+        raise ValueError(
+            "%s: line %d %s a carriage return (\\r), as Windows line ends (\\r\\n) leave when "
+            "text is split at \\n alone: split it with str.splitlines(), or read the file in text "
+            "mode (open(path) turns \\r\\n into \\n); one sentence per line" % (what, n, where)
+        )
+    if "\n" in line:
+        raise ValueError(
+            "%s: line %d holds a line break (\\n): give one sentence per line (str.splitlines() "
+            "splits a text into its lines)" % (what, n)
+        )
 
 
 def _systems(hypotheses, what="hypotheses"):
@@ -140,6 +184,71 @@ def _reference_args(inp, references):
     return args
 
 
+_flag_cache = {}
+
+
+def _flags(command):
+    """The flags of a command as the engine lists them: keyword name ->
+    kind ("bool", "list" or "value"), one-letter aliases left out."""
+    if command not in _flag_cache:
+        kinds = {}
+        for f in _engine.call("flags", command=command):
+            for n in f["names"]:
+                if len(n) > 1:
+                    kinds[n.replace("-", "_")] = f["kind"]
+        _flag_cache[command] = kinds
+    return _flag_cache[command]
+
+
+# Names a caller may use for a parameter: the CLI's flag, or a short form.
+_PARAM_NAMES = {
+    "source": "sources",
+    "src": "sources",
+    "srcs": "sources",
+    "orig": "sources",
+    "ref": "references",
+    "refs": "references",
+    "hyp": "hypotheses",
+    "hyps": "hypotheses",
+    "candidate": "candidates",
+    "cat": "errant_cat",
+    "per_sentence": "sentences",
+    "jsonl": "sentences",
+}
+
+
+def _check_options(func, command, options, params, managed):
+    """Checks the keyword arguments that func passes on as the command's
+    flags, as Python checks a call's keywords: an unknown name is a
+    TypeError naming it, with the closest name func takes (its parameters
+    params and the command's flags, less those func sets itself, managed);
+    a value of the wrong kind is a TypeError too."""
+    kinds = {k: v for k, v in _flags(command).items() if k not in managed}
+    for k, v in options.items():
+        if k not in kinds:
+            if k in _PARAM_NAMES and _PARAM_NAMES[k] in params:
+                raise TypeError(
+                    "%s() got an unexpected keyword argument %r. Did you mean %r?" % (func, k, _PARAM_NAMES[k])
+                )
+            if k in managed:
+                raise TypeError(
+                    "%s() sets --%s itself (it reads the command's JSON): drop the keyword argument %r"
+                    % (func, k.replace("_", "-"), k)
+                )
+            msg = "%s() got an unexpected keyword argument %r" % (func, k)
+            near = difflib.get_close_matches(k, sorted(set(kinds) | set(params)), n=1, cutoff=0.6)
+            if near:
+                msg += ". Did you mean %r?" % near[0]
+            raise TypeError(msg)
+        kind = kinds[k]
+        if kind == "bool" and v is not None and not isinstance(v, bool):
+            raise TypeError("%s(): %s takes True or False, not %r" % (func, k, v))
+        if kind == "value" and isinstance(v, (list, tuple, set, dict)):
+            raise TypeError("%s(): %s takes one value, not a %s" % (func, k, type(v).__name__))
+        if kind == "list" and isinstance(v, (set, dict)):
+            raise TypeError("%s(): %s takes a value or a list of values, not a %s" % (func, k, type(v).__name__))
+
+
 def _common_args(inp, sources, metrics, beta, lang, tokenize, options):
     args = []
     if sources is not None:
@@ -148,14 +257,20 @@ def _common_args(inp, sources, metrics, beta, lang, tokenize, options):
         if not isinstance(metrics, str):
             metrics = ",".join(metrics)
         args += ["--metrics", metrics]
+        inp.flag("metrics", "metrics", metrics)
     if beta is not None:
         args += ["--beta", repr(float(beta))]
+        inp.flag("beta", "beta", repr(float(beta)))
     if lang is not None:
         args += ["--lang", lang]
+        inp.flag("lang", "lang", lang)
     if tokenize:
         args.append("--tokenize")
+        inp.flag("tokenize", "tokenize")
     for k, v in (options or {}).items():
-        flag = "--" + k.replace("_", "-")
+        name = k.replace("_", "-")
+        flag = "--" + name
+        inp.flag(k, name)
         if v is True:
             args.append(flag)
         elif v is False or v is None:
@@ -163,8 +278,10 @@ def _common_args(inp, sources, metrics, beta, lang, tokenize, options):
         elif isinstance(v, (list, tuple)):
             for x in v:
                 args += [flag, str(x)]
+                inp.flag(k, name, str(x))
         else:
             args += [flag, str(v)]
+            inp.flag(k, name, str(v))
     return args
 
 
@@ -172,6 +289,40 @@ def _json(stdout):
     import json
 
     return json.loads(stdout)
+
+
+# --- short representations -------------------------------------------------
+
+
+def _num(x):
+    """A number as the CLI prints scores: 4 decimals, integers as they are."""
+    if x is None:
+        return "None"
+    if isinstance(x, bool) or isinstance(x, int):
+        return str(x)
+    return "%.4f" % x
+
+
+def _interval(ci):
+    return "[%s, %s]" % (_num(ci[0]), _num(ci[1])) if ci is not None and ci[0] is not None else ""
+
+
+def _fields_repr(obj, names):
+    """ClassName(name=value, ...), numbers at 4 decimals, None left out."""
+    parts = []
+    for n in names:
+        v = getattr(obj, n)
+        if v is None:
+            continue
+        if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, (int, float)) or x is None for x in v):
+            if v[0] is None:
+                continue
+            parts.append("%s=(%s, %s)" % (n, _num(v[0]), _num(v[1])))
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            parts.append("%s=%s" % (n, _num(v)))
+        else:
+            parts.append("%s=%r" % (n, v))
+    return "%s(%s)" % (type(obj).__name__, ", ".join(parts))
 
 
 # --- evaluate ---------------------------------------------------------------
@@ -186,6 +337,9 @@ class PRF:
     f: float
     f_ci: Optional[Tuple[float, float]] = None
 
+    def __repr__(self):
+        return _fields_repr(self, ("p", "r", "f", "f_ci"))
+
 
 @dataclass
 class TypeScores:
@@ -197,6 +351,9 @@ class TypeScores:
     p: float
     r: float
     f: float
+
+    def __repr__(self):
+        return _fields_repr(self, ("tp", "fp", "fn", "p", "r", "f"))
 
 
 @dataclass
@@ -215,6 +372,13 @@ class ERRANTScores:
     level: Optional[str] = None
     f_ci: Optional[Tuple[float, float]] = None
 
+    def __repr__(self):
+        # The table by category is left out (one row per type): .types.
+        r = _fields_repr(self, ("tp", "fp", "fn", "p", "r", "f", "f_ci"))
+        if self.types:
+            r = r[:-1] + ", types=<%d %s rows>)" % (len(self.types), self.level or "category")
+        return r
+
 
 @dataclass
 class GLEUScore:
@@ -226,6 +390,9 @@ class GLEUScore:
     ci: Tuple[Optional[float], Optional[float]] = (None, None)
     bootstrap_ci: Optional[Tuple[float, float]] = None
 
+    def __repr__(self):
+        return _fields_repr(self, ("score", "std", "ci", "bootstrap_ci"))
+
 
 @dataclass
 class ChrFScore:
@@ -236,6 +403,9 @@ class ChrFScore:
     stats: List[float] = field(default_factory=list)
     ci: Optional[Tuple[float, float]] = None
 
+    def __repr__(self):
+        return _fields_repr(self, ("score", "ci"))
+
 
 @dataclass
 class SystemScores:
@@ -244,6 +414,20 @@ class SystemScores:
     errant: Optional[ERRANTScores] = None
     gleu: Optional[GLEUScore] = None
     chrf: Optional[ChrFScore] = None
+
+    def summary(self):
+        """One line: each metric's corpus score (F for M2 and ERRANT)."""
+        parts = []
+        for name, v in (("m2", self.m2), ("errant", self.errant), ("gleu", self.gleu), ("chrf", self.chrf)):
+            if v is not None:
+                parts.append("%s %s" % (name, _num(v.f if name in ("m2", "errant") else v.score)))
+        return "  ".join(parts)
+
+    def __repr__(self):
+        return "SystemScores(%r, %s)" % (
+            self.name,
+            ", ".join("%s=%r" % (n, getattr(self, n)) for n in ("m2", "errant", "gleu", "chrf") if getattr(self, n) is not None),
+        )
 
 
 @dataclass
@@ -259,6 +443,15 @@ class EvalResult:
 
     def __getitem__(self, name):
         return self.systems[name]
+
+    def __repr__(self):
+        # A line per system, each metric's corpus score; the details
+        # (precision, recall, ERRANT's table) are in result[name].
+        width = max([len(n) for n in self.systems] + [0])
+        lines = ["EvalResult(%d system%s)" % (len(self.systems), "" if len(self.systems) == 1 else "s")]
+        for name, s in self.systems.items():
+            lines.append("  %-*s  %s" % (width + 1, name + ":", s.summary()))
+        return "\n".join(lines)
 
 
 def _pair(x):
@@ -281,6 +474,14 @@ def _system_scores(d):
         c = d["chrf"]
         s.chrf = ChrFScore(c["score"], list(c.get("stats") or []), _pair(c.get("ci")))
     return s
+
+
+_EVALUATE_PARAMS = ("sources", "hypotheses", "references", "metrics", "beta", "lang", "tokenize", "errant_cat", "sentences")
+# eval's flags that evaluate sets itself, from its parameters or to read
+# the JSON it parses.
+_EVALUATE_MANAGED = frozenset(
+    "source ref hyp metrics beta lang tokenize errant_cat cat format json output per_sentence score_only width".split()
+)
 
 
 def evaluate(
@@ -308,6 +509,7 @@ def evaluate(
     single list; a file's base name for a path) to its SystemScores;
     sentences=True adds each sentence's statistics (``--per-sentence``).
     """
+    _check_options("evaluate", "eval", options, _EVALUATE_PARAMS, _EVALUATE_MANAGED)
     names = metrics.split(",") if isinstance(metrics, str) else list(metrics or ("errant",))
     if errant_cat and "errant" in [m.strip().lower() for m in names]:
         options = dict(options, errant_cat=errant_cat)
@@ -352,6 +554,18 @@ class MetricComparison:
     p: Optional[float] = None
     raw: Dict[str, Any] = field(repr=False, default_factory=dict)
 
+    def summary(self):
+        """One line: the difference, its interval and p."""
+        out = "%s %+.4f" % (self.metric, self.delta) if self.delta is not None else self.metric
+        if self.ci_low is not None:
+            out += " [%s, %s]" % (_num(self.ci_low), _num(self.ci_high))
+        if self.p is not None:
+            out += " p %s" % _num(self.p)
+        return out
+
+    def __repr__(self):
+        return "MetricComparison(%s)" % self.summary()
+
 
 @dataclass
 class Candidate:
@@ -365,6 +579,9 @@ class Candidate:
         """Whether the candidate is significantly worse (a regression) on
         any metric."""
         return bool(self.regressions)
+
+    def __repr__(self):
+        return "Candidate(%r, worse=%s: %s)" % (self.name, self.worse, "; ".join(r.summary() for r in self.results))
 
 
 @dataclass
@@ -380,6 +597,18 @@ class CompareResult:
     candidates: Dict[str, Candidate]
     raw: Dict[str, Any] = field(repr=False, default_factory=dict)
 
+    def __repr__(self):
+        # The verdict, then a line per candidate: each metric's difference
+        # from the baseline, its interval and p.
+        lines = ["CompareResult(passed=%s, baseline=%r)" % (self.passed, self.baseline), "  " + self.verdict]
+        for c in self.candidates.values():
+            lines.append("  %s%s: %s" % (c.name, " (worse)" if c.worse else "", "; ".join(r.summary() for r in c.results)))
+        return "\n".join(lines)
+
+
+_COMPARE_PARAMS = ("sources", "baseline", "candidates", "references", "metrics", "beta", "lang", "tokenize")
+_COMPARE_MANAGED = frozenset("source ref baseline candidate metrics beta lang tokenize json output".split())
+
 
 def compare(sources, baseline, candidates, references, metrics=None, beta=None, lang=None, tokenize=False, **options):
     """Tests whether candidate systems are significantly worse than a baseline,
@@ -390,6 +619,7 @@ def compare(sources, baseline, candidates, references, metrics=None, beta=None, 
     by name (``alpha=0.05``, ``resamples=10000``, ``seed=1``,
     ``max_drop=["errant=0.01"]``...).
     """
+    _check_options("compare", "compare", options, _COMPARE_PARAMS, _COMPARE_MANAGED)
     with _Inputs() as inp:
         args = ["compare", "--json"] + _common_args(inp, sources, metrics, beta, lang, tokenize, options)
         args += _reference_args(inp, references)
@@ -435,6 +665,13 @@ class SystemJudgement:
     labels: Dict[str, Any] = field(repr=False, default_factory=dict)
     raw: Dict[str, Any] = field(repr=False, default_factory=dict)
 
+    def summary(self):
+        """One line: each scale's mean."""
+        return "  ".join("%s %s" % (k, _num(v[0])) for k, v in self.scores.items())
+
+    def __repr__(self):
+        return "SystemJudgement(%r, %d sentences: %s)" % (self.name, self.sentences, self.summary())
+
 
 @dataclass
 class SentenceJudgement:
@@ -457,6 +694,19 @@ class JudgeResult:
     sentences: List[SentenceJudgement]
     raw: Dict[str, Any] = field(repr=False, default_factory=dict)
 
+    def __repr__(self):
+        # A line per system, each scale's mean; the intervals are in
+        # result.systems[name], each sentence's judgement in .sentences.
+        width = max([len(n) for n in self.systems] + [0])
+        lines = ["JudgeResult(%d systems, %d sentence judgements)" % (len(self.systems), len(self.sentences))]
+        for name, s in self.systems.items():
+            lines.append("  %-*s  %s" % (width + 1, name + ":", s.summary()))
+        return "\n".join(lines)
+
+
+_JUDGE_PARAMS = ("sources", "hypotheses", "references", "lang", "sentences")
+_JUDGE_MANAGED = frozenset("source ref hyp lang json jsonl output".split())
+
 
 def judge(sources, hypotheses, references=None, lang=None, sentences=True, **options):
     """Judges outputs on human rating scales as ``gecmetric judge`` does:
@@ -465,6 +715,7 @@ def judge(sources, hypotheses, references=None, lang=None, sentences=True, **opt
     ``seed=1``...)."""
     import json
 
+    _check_options("judge", "judge", options, _JUDGE_PARAMS, _JUDGE_MANAGED)
     with _Inputs() as inp:
         args = []
         if sources is not None:
@@ -473,6 +724,7 @@ def judge(sources, hypotheses, references=None, lang=None, sentences=True, **opt
             args += _reference_args(inp, references)
         if lang is not None:
             args += ["--lang", lang]
+            inp.flag("lang", "lang", lang)
         args += _common_args(inp, None, None, None, None, False, options)
         for name, value in _systems(hypotheses):
             args += ["--hyp", _system_arg(inp, name, value, "hypotheses")]

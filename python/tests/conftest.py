@@ -23,6 +23,20 @@ def pytest_configure(config):
         )
 
 
+# The docs' pycon blocks that test_docs.py ran: file -> (blocks, examples).
+DOCS_RAN = {}
+
+
+def pytest_terminal_summary(terminalreporter):
+    if DOCS_RAN:
+        blocks = sum(b for b, _ in DOCS_RAN.values())
+        examples = sum(e for _, e in DOCS_RAN.values())
+        terminalreporter.write_line(
+            "docs doctests: %d pycon blocks, %d examples run (%s)"
+            % (blocks, examples, ", ".join("%s %d/%d" % (f, b, e) for f, (b, e) in sorted(DOCS_RAN.items())))
+        )
+
+
 def data_root():
     return os.environ.get("GECMETRIC_DATA") or os.path.join(ROOT, "..", "shared", "data")
 

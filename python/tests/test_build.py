@@ -110,3 +110,17 @@ def test_version_agrees_with_engine():
 def test_python_m_gecmetric():
     r = subprocess.run([sys.executable, "-m", "gecmetric", "edits", "--source", "-", "--target", "-"], capture_output=True, text=True)
     assert r.returncode == 2 and "standard input (-) can be read only once" in r.stderr
+
+
+def test_build_hints():
+    # What a failed go build prints decides the advice: offline without the
+    # modules, or a Go older than go.mod's.
+    b = load_backend(BACKEND)
+    with open(os.path.join(ROOT, "go.mod"), encoding="utf-8") as f:
+        want = [line.split()[1] for line in f if line.startswith("go ")][0]
+    assert b._go_version(ROOT) == want
+    hint = b._build_hint("cmd/gecmetric/main.go:12:2: module lookup disabled by GOPROXY=off\n", ROOT)
+    assert "go mod download" in hint and "--no-index" in hint
+    hint = b._build_hint("go: go.mod requires go >= %s (running go 1.22.1; GOTOOLCHAIN=local)\n" % want, ROOT)
+    assert hint == ": this Go is older than the Go %s that go.mod names; install it from https://go.dev/dl" % want
+    assert b._build_hint("edits/x.go:1:1: syntax error\n", ROOT) == ""

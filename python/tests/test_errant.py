@@ -178,3 +178,100 @@ def test_bad_string_leaves_engine_in_step(annotator):
         annotator.annotate("a \udc80", "b")
     assert _engine.engine().proc.pid == pid
     assert [e.to_m2() for e in annotator.annotate("", "a b")] == ["A 0 0|||M:OTHER|||a b|||REQUIRED|||-NONE-|||0"]
+
+
+# --- ERRANT's attributes and errors -------------------------------------------
+
+
+def test_alignment_matrices(annotator):
+    # ERRANT's tables for "b a" -> "a b" (see edits.TestAlignMatrices): a
+    # substitution at [1][1] costing lemma 0.499 + POS 0.5 + characters 1,
+    # a transposition of two tokens at [2][2].
+    al = annotator.align(annotator.parse("b a"), annotator.parse("a b"))
+    assert al.cost_matrix == [[0.0, 1.0, 2.0], [1.0, 1.999, 1.0], [2.0, 1.0, 1.0]]
+    assert all(isinstance(x, float) for row in al.cost_matrix for x in row)
+    assert al.op_matrix == [["O", "I", "I"], ["D", "S", "M"], ["D", "M", "T2"]]
+    assert al.align_seq == [("T2", 0, 2, 0, 2)]
+    lev = errant.Alignment(annotator.parse("A B"), annotator.parse("A C"), lev=True)
+    assert lev.cost_matrix == [[0.0, 1.0, 2.0], [1.0, 0.0, 1.0], [2.0, 1.0, 1.0]]
+    assert lev.op_matrix == [["O", "I", "I"], ["D", "M", "I"], ["D", "D", "S"]]
+    assert str(lev).splitlines() == [
+        "Orig: A B",
+        "Cor: A C",
+        "Cost Matrix:",
+        "[0.0, 1.0, 2.0]",
+        "[1.0, 0.0, 1.0]",
+        "[2.0, 1.0, 1.0]",
+        "Operation Matrix:",
+        "['O', 'I', 'I']",
+        "['D', 'M', 'I']",
+        "['D', 'D', 'S']",
+        "Best alignment: ['M', 'S']",
+    ]
+
+
+def test_alignment_matrices_path_is_align_seq(annotator):
+    # The path read back from op_matrix is align_seq, and the table's
+    # corner is its cost, on sentences with every kind of step.
+    pairs = [
+        ("Yesterday I go to the the shop and buyed apple .", "Yesterday I went to the shop and bought an apple ."),
+        ("I has eaten the apple", "I have been eating apples"),
+        ("the big red ball is big", "the red big ball is big"),
+        ("", "a b"),
+        ("a b", ""),
+    ]
+    for o, c in pairs:
+        for lev in (False, True):
+            al = annotator.align(o, c, lev=lev)
+            assert len(al.cost_matrix) == len(_tokens(o)) + 1 and len(al.op_matrix[0]) == len(_tokens(c)) + 1
+            assert al.get_cheapest_align_seq() == al.align_seq, (o, c, lev)
+    split = annotator.align("I has eaten the apple", "I have been eating apples")
+    assert split.get_all_split_edits() == annotator.merge(split, "all-split")
+    assert split.get_all_merge_edits() == annotator.merge(split, "all-merge")
+
+
+def _tokens(s):
+    return s.split()
+
+
+def test_nlp_is_the_engines_tokeniser(annotator):
+    doc = annotator.nlp("He can't go.")
+    assert doc.tokens == ["He", "ca", "n't", "go", "."] and doc[0].tag_ == "PRP"
+    assert annotator.nlp.tokenizer("He can't go.").tokens == doc.tokens
+    assert [d.tokens for d in annotator.nlp.pipe(["A b.", "C d."])] == [["A", "b", "."], ["C", "d", "."]]
+    with pytest.raises(AttributeError, match=r"annotator.nlp.vocab: gecmetric.errant has no spaCy pipeline"):
+        annotator.nlp.vocab
+    assert "no spaCy" in repr(annotator.nlp)
+
+
+def test_load_warns_about_a_spacy_pipeline():
+    with pytest.warns(UserWarning, match="does not use the spaCy pipeline given as nlp") as w:
+        a = errant.load("en", nlp=object())
+    assert w[0].filename == __file__  # the caller's line, not gecmetric's
+    assert [e.type for e in a.annotate("He go .", "He goes .")] == ["R:VERB:SVA"]
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        errant.load("en")  # no warning without nlp
+    with pytest.raises(ValueError, match="custom classifier"):
+        errant.Annotator("en", classifier=object())
+
+
+def test_load_refuses_unknown_languages(tmp_path):
+    assert errant.languages() == ("en", "sv")
+    with pytest.raises(ValueError) as e:
+        errant.load("de")
+    assert str(e.value).startswith("de is an unsupported or unknown language: gecmetric.errant has rules for en, sv")
+    assert "errant.Annotator('de')" in str(e.value)
+    # ERRANT raises Exception; code catching it catches this too.
+    assert isinstance(e.value, Exception)
+    assert errant.load("sv").lang == "sv"
+    # The language-agnostic rules, as `gecmetric edits --lang de` applies them.
+    src, cor = ["Er gehen nach Hause .", "Das ist gut ."], ["Er geht nach Hause .", "Das ist sehr gut ."]
+    (tmp_path / "src.txt").write_text("".join(x + "\n" for x in src))
+    (tmp_path / "cor.txt").write_text("".join(x + "\n" for x in cor))
+    code, want, err = cli("edits", "--lang", "de", "--source", tmp_path / "src.txt", "--target", tmp_path / "cor.txt")
+    assert code == 0, err
+    assert errant.Annotator("de").parallel(src, cor) == want
+    assert "A 1 2|||" in want

@@ -136,3 +136,76 @@ def test_conll14_evaluate_equals_cli_text_references(conll):
     got = gecmetric.evaluate(lines(t + "/source.txt"), {"CAMB": lines(t + "/CAMB.txt")},
                              [lines(t + "/ref0.txt"), lines(t + "/ref1.txt")], metrics="m2,errant,gleu,chrf")
     assert got.raw == want
+
+
+@pytest.mark.parametrize(
+    "call,kw,want",
+    [
+        # A misspelt flag: Python's own wording, with the closest name.
+        ("evaluate", {"errant_mod": "cs"}, "evaluate() got an unexpected keyword argument 'errant_mod'. Did you mean 'errant_mode'?"),
+        ("evaluate", {"refs": [REF0]}, "evaluate() got an unexpected keyword argument 'refs'. Did you mean 'references'?"),
+        ("evaluate", {"source": SRC}, "evaluate() got an unexpected keyword argument 'source'. Did you mean 'sources'?"),
+        ("evaluate", {"nonsense_flag": 1}, "evaluate() got an unexpected keyword argument 'nonsense_flag'"),
+        ("evaluate", {"format": "csv"}, "evaluate() sets --format itself (it reads the command's JSON): drop the keyword argument 'format'"),
+        ("evaluate", {"single": 1}, "evaluate(): single takes True or False, not 1"),
+        ("evaluate", {"seed": [1, 2]}, "evaluate(): seed takes one value, not a list"),
+        ("compare", {"alpah": 0.1}, "compare() got an unexpected keyword argument 'alpah'. Did you mean 'alpha'?"),
+        ("judge", {"modle": ["x.json"]}, "judge() got an unexpected keyword argument 'modle'. Did you mean 'model'?"),
+    ],
+)
+def test_keyword_errors_name_python_keywords(call, kw, want):
+    args = {
+        "evaluate": (SRC, HYP, [REF0]),
+        "compare": (SRC, HYP, HYP, [REF0]),
+        "judge": (SRC, HYP),
+    }[call]
+    with pytest.raises(TypeError) as e:
+        getattr(gecmetric, call)(*args, **kw)
+    assert str(e.value) == want
+    assert "flag provided but not defined" not in str(e.value)
+
+
+def test_engine_errors_name_python_keywords():
+    # The engine's messages name flags; Python's name the keyword arguments.
+    with pytest.raises(gecmetric.GecmetricError) as e:
+        gecmetric.evaluate(SRC, HYP, [REF0], gleu_iter=0)
+    assert str(e.value) == "gleu_iter=0: want at least 1"
+    with pytest.raises(gecmetric.GecmetricError) as e:
+        gecmetric.evaluate(SRC, HYP, [REF0], beta=-1)
+    assert str(e.value) == "beta=-1: want a positive number"
+    with pytest.raises(gecmetric.GecmetricError) as e:
+        gecmetric.compare(SRC, HYP, HYP, [REF0], resamples="x")
+    assert str(e.value).startswith('invalid value "x" for keyword argument resamples: ')
+    assert "--" not in str(e.value) and "-resamples" not in str(e.value)
+
+
+@pytest.mark.parametrize(
+    "line,want",
+    [
+        ("He goes to school .\r", "hypotheses: line 2 ends with a carriage return (\\r), as Windows line ends (\\r\\n) leave"),
+        ("He goes\r\nto school .", "hypotheses: line 2 holds a carriage return (\\r), as Windows line ends (\\r\\n) leave"),
+        ("He goes\nto school .", "hypotheses: line 2 holds a line break (\\n): give one sentence per line"),
+    ],
+)
+def test_line_breaks_named(line, want):
+    with pytest.raises(ValueError) as e:
+        gecmetric.evaluate(SRC, [HYP[0], line, HYP[2]], [REF0])
+    assert str(e.value).startswith(want)
+
+
+def test_short_reprs():
+    r = gecmetric.evaluate(SRC, {"mine": HYP, "refs": REF1}, [REF0, REF1], metrics=["m2", "errant", "gleu"])
+    text = repr(r)
+    # A header and a line per system, whatever ERRANT's table holds.
+    assert text.splitlines()[0] == "EvalResult(2 systems)"
+    assert len(text.splitlines()) == 3 and len(text) < 200
+    assert text.splitlines()[1].startswith("  mine:  m2 %.4f  errant %.4f  gleu " % (r["mine"].m2.f, r["mine"].errant.f))
+    assert str(r) == text
+    assert "types=<%d type rows>" % len(r["mine"].errant.types) in repr(r["mine"])
+    assert "R:VERB:SVA" not in repr(r["mine"])
+    j = gecmetric.judge(SRC, {"a": HYP, "b": REF0})
+    assert repr(j).splitlines()[0] == "JudgeResult(3 systems, 6 sentence judgements)"
+    assert len(repr(j).splitlines()) == 4
+    c = gecmetric.compare(SRC, {"base": REF0}, {"worse": SRC}, [REF0], metrics="errant", resamples=200)
+    assert repr(c).splitlines()[0] == "CompareResult(passed=%s, baseline='base')" % c.passed
+    assert repr(c).splitlines()[1] == "  " + c.verdict
