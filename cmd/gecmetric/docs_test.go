@@ -44,8 +44,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/internal/demo"
+	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
 // A docBlock is one fenced block of a Markdown file.
