@@ -29,8 +29,20 @@
 // plain text is split; MaxTokens refuses a runaway sentence (ErrTooLong)
 // before any costly work.
 //
-// Lines hold valid UTF-8 without NUL bytes (ErrInvalidUTF8, ErrNUL), at
-// most DefaultMaxLineBytes (ErrLineTooLong).
+// Lines hold valid UTF-8 without NUL bytes (ErrInvalidUTF8, ErrNUL).
+//
+// # Limits
+//
+// Every reader is bounded by Limits (TestSetOptions.Limits,
+// ExtractOptions.Limits, the readers' own field): the bytes of a file or
+// stream (DefaultMaxBytes, ErrTooBig), a line's length
+// (DefaultMaxLineBytes, ErrLineTooLong) and the A lines of an M2 block
+// (DefaultMaxEdits, ErrTooManyEdits), so that no input (/dev/zero, an
+// endless pipe, a hostile M2) costs more than its bound. A TestSet
+// streams inputs that are not regular files (pipes, FIFOs, devices)
+// rather than reading them whole: plain text line by line, its first
+// RawSample lines kept for the raw-text sample; M2, which it reads
+// twice, through a temporary copy unlinked as it is created.
 //
 // Every error names the file and line (and column where it helps) as a
 // *ParseError.

@@ -21,6 +21,17 @@ type M2Block struct {
 	Line   int      // line of the S line, 1-based
 	Source []string // source tokens
 	Edits  []M2Edit
+	// Targets are ChERRANT's target lines ("T0-A0 tokens", "T1 没有错误")
+	// in file order; an edit's Target says which one it follows.
+	Targets []M2Target
+	// Doc is the document the block belongs to: the id of the last
+	// document header read at or before it ("" before any). Header is set
+	// on the header itself: a block whose S line is "# " and digits (UA-GEC's
+	// "S # 0002") and whose edits are all noops. A header is a block like
+	// any other (readers of sentence-aligned text count it as a line);
+	// essay-level scoring groups blocks by Doc.
+	Doc    string
+	Header bool
 
 	// Round-trip state: what was read, so that an unchanged block is
 	// written back byte for byte.
@@ -38,6 +49,9 @@ type M2Edit struct {
 	Comment  string // fifth field, normally "-NONE-"
 	Coder    int    // annotator id, the sixth field
 	Line     int    // line in the file, 1-based; 0 for edits made in memory
+	// Target is 1 + the index in the block's Targets of the ChERRANT
+	// target line this edit follows, 0 when none precedes it (ERRANT's M2).
+	Target int
 
 	raw  string     // the A line as read; "" for edits made in memory
 	read *readState // the fields as read, to tell whether e changed since
@@ -84,15 +98,93 @@ func (b *M2Block) Coders() []int {
 }
 
 // CoderEdits returns the edits of one coder in file order, "noop" edits
-// included.
+// included. Where ChERRANT gives a reference several equally cheap
+// alignments (T0-A0, T0-A1, ...), each with its own edits under the same
+// coder id, only the first alignment's edits are returned (the others
+// describe the same correction; see AlignmentEdits).
 func (b *M2Block) CoderEdits(coder int) []edits.Edit {
 	var out []edits.Edit
 	for _, e := range b.Edits {
-		if e.Coder == coder {
+		if e.Coder == coder && (e.Target == 0 || b.Targets[e.Target-1].Alt <= 0) {
 			out = append(out, e.Edit)
 		}
 	}
 	return out
+}
+
+// AlignmentEdits returns the edits that follow the target line
+// b.Targets[t] (one alignment of one reference, in ChERRANT's M2).
+func (b *M2Block) AlignmentEdits(t int) []edits.Edit {
+	var out []edits.Edit
+	for _, e := range b.Edits {
+		if e.Target == t+1 {
+			out = append(out, e.Edit)
+		}
+	}
+	return out
+}
+
+// An M2Target is one target line of ChERRANT's M2 dialect, between the S
+// line and the A lines: "T<ref>-A<alt> tokens" gives reference ref's
+// corrected tokens, whose edits (coder id ref) follow under alignment alt;
+// "T<ref> 没有错误" ("no error") says reference ref leaves the sentence
+// as it is.
+type M2Target struct {
+	Ref     int      // the reference (coder) index
+	Alt     int      // the alignment index; -1 when the line has none
+	Tokens  []string // the corrected tokens; nil with NoError
+	NoError bool     // the line reads "没有错误"
+	Line    int      // line in the file, 1-based
+
+	raw   string // the line as read
+	after int    // the number of the block's edits read before it
+}
+
+// noErrorText is ChERRANT's "no error" target.
+const noErrorText = "没有错误"
+
+// parseTarget parses the text of a ChERRANT target line, "T" already
+// checked.
+func parseTarget(line, name string, lineNo int) (M2Target, error) {
+	head, rest, _ := strings.Cut(line, " ")
+	t := M2Target{Alt: -1, Line: lineNo}
+	refStr, altStr, hasAlt := strings.Cut(head[1:], "-")
+	ref, err := strconv.Atoi(refStr)
+	if err == nil && hasAlt {
+		if !strings.HasPrefix(altStr, "A") {
+			err = strconv.ErrSyntax
+		} else {
+			t.Alt, err = strconv.Atoi(altStr[1:])
+		}
+	}
+	if err != nil || ref < 0 || (hasAlt && t.Alt < 0) {
+		return t, parseErr(name, lineNo, 1, ErrM2Syntax, "target line %q: want T<reference>-A<alignment> or T<reference> (ChERRANT's M2)", firstRunes(head, 12))
+	}
+	t.Ref = ref
+	if strings.TrimSpace(rest) == noErrorText {
+		t.NoError = true
+	} else {
+		t.Tokens = strings.Fields(rest)
+	}
+	return t, nil
+}
+
+// isDocHeader reports whether b is a document header (see M2Block.Header).
+func isDocHeader(b *M2Block) bool {
+	if len(b.Source) != 2 || b.Source[0] != "#" || b.Source[1] == "" || len(b.Edits) == 0 {
+		return false
+	}
+	for _, r := range b.Source[1] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	for _, e := range b.Edits {
+		if !e.IsNoop() {
+			return false
+		}
+	}
+	return true
 }
 
 // ReadM2File reads the M2 file at path.
@@ -130,6 +222,16 @@ func ReadM2(r io.Reader, name string) ([]M2Block, error) {
 // scorer accepts them) and counted in PastEnd. Input past the Limits (the
 // bytes of the file, a line's length, the A lines of one block) is a
 // *ParseError naming the line.
+//
+// The dialects of published corpora are read as they are, and written
+// back as read: an S line straight after an A line starts a new block
+// (EstGEC's dev M2); "-NONE-" or an empty field is a deletion; a noop may
+// carry "-NONE-" where "REQUIRED" stands (Tartu L1); ChERRANT's target
+// lines ("T0-A0 tokens", "T1 没有错误") are kept in M2Block.Targets, each
+// edit pointing at the one it follows; UA-GEC's document headers
+// ("S # 0002" with noops) are marked (M2Block.Header, Doc). Edits of one
+// coder may overlap (EstGEC's word-order edits hold word corrections);
+// they are kept as read (see edits.SplitOverlapping).
 type M2Reader struct {
 	// Limits bound the bytes read, a line's length and the edits of one
 	// block. Set them before the first Scan.
@@ -153,6 +255,7 @@ type M2Reader struct {
 	next    *M2Block        // a block whose S line was read ahead
 	lead    []string        // blank lines before the first block
 	seen    map[string]bool // the edits of the block, for Repeated
+	doc     string          // the id of the last document header read
 	started bool
 	done    bool
 	err     error
@@ -201,10 +304,8 @@ func (mr *M2Reader) Scan() bool {
 				mr.lead = append(mr.lead, raw)
 			}
 		case strings.HasPrefix(line, "S ") || line == "S":
-			if mr.cur != nil && !mr.cur.hasBlank {
-				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "S line without a blank line before it (block of line %d not finished)", mr.cur.Line)
-				return false
-			}
+			// An S line right after an A line starts a new block too
+			// (EstGEC's dev M2 has 84 such); it is written back as read.
 			text := strings.TrimPrefix(strings.TrimPrefix(line, "S"), " ")
 			b := &M2Block{Line: mr.lineNo, Source: strings.Fields(text), rawS: raw}
 			b.rawSKey = sKey(b.Source)
@@ -215,9 +316,22 @@ func (mr *M2Reader) Scan() bool {
 			clear(mr.seen)
 			if mr.cur != nil {
 				mr.next = b
+				mr.finish()
 				return true
 			}
 			mr.cur = b
+		case len(line) > 1 && line[0] == 'T' && line[1] >= '0' && line[1] <= '9':
+			if mr.cur == nil || mr.cur.hasBlank {
+				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "target line outside a block: it belongs to no S line")
+				return false
+			}
+			t, err := parseTarget(line, mr.name, mr.lineNo)
+			if err != nil {
+				mr.err = err
+				return false
+			}
+			t.raw, t.after = raw, len(mr.cur.Edits)
+			mr.cur.Targets = append(mr.cur.Targets, t)
 		case strings.HasPrefix(line, "A "):
 			if mr.cur == nil {
 				mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "A line before any S line")
@@ -244,9 +358,10 @@ func (mr *M2Reader) Scan() bool {
 				mr.PastEnd++
 			}
 			e.raw = raw
+			e.Target = len(mr.cur.Targets)
 			mr.cur.Edits = append(mr.cur.Edits, e)
 		default:
-			mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "line starts with %q, want \"S \", \"A \" or a blank line", firstRunes(line, 12))
+			mr.err = parseErr(mr.name, mr.lineNo, 1, ErrM2Syntax, "line starts with %q, want \"S \", \"A \", a ChERRANT target \"T0-A0 \" or a blank line", firstRunes(line, 12))
 			return false
 		}
 	}
@@ -255,6 +370,9 @@ func (mr *M2Reader) Scan() bool {
 		return false
 	}
 	mr.done = true
+	if mr.cur != nil {
+		mr.finish()
+	}
 	return mr.cur != nil
 }
 
@@ -274,6 +392,16 @@ func (mr *M2Reader) noteRepeat(line string) {
 		mr.RepeatedLine = mr.lineNo
 	}
 	mr.Repeated++
+}
+
+// finish completes the block just read: its document.
+func (mr *M2Reader) finish() {
+	b := mr.cur
+	if isDocHeader(b) {
+		b.Header = true
+		mr.doc = b.Source[1]
+	}
+	b.Doc = mr.doc
 }
 
 // Line returns the number of lines read so far.
@@ -490,13 +618,20 @@ func (mw *M2Writer) Write(b *M2Block) {
 		bw.WriteString("S " + strings.Join(b.Source, " "))
 	}
 	bw.WriteByte('\n')
-	for _, e := range b.Edits {
+	t := 0
+	for i, e := range b.Edits {
+		for ; t < len(b.Targets) && b.Targets[t].after <= i; t++ {
+			mw.writeTarget(&b.Targets[t])
+		}
 		if e.unchanged() {
 			bw.WriteString(e.raw)
 		} else {
 			bw.WriteString(FormatA(e))
 		}
 		bw.WriteByte('\n')
+	}
+	for ; t < len(b.Targets); t++ {
+		mw.writeTarget(&b.Targets[t])
 	}
 	if b.rawS == "" && !b.hasBlank {
 		bw.WriteByte('\n') // a block made in memory: ERRANT's one blank line
@@ -506,6 +641,21 @@ func (mw *M2Writer) Write(b *M2Block) {
 		bw.WriteString(bl)
 		bw.WriteByte('\n')
 	}
+}
+
+// writeTarget writes a ChERRANT target line, as read when it was read.
+func (mw *M2Writer) writeTarget(t *M2Target) {
+	switch {
+	case t.raw != "":
+		mw.bw.WriteString(t.raw)
+	case t.NoError:
+		fmt.Fprintf(mw.bw, "T%d %s", t.Ref, noErrorText)
+	case t.Alt < 0:
+		fmt.Fprintf(mw.bw, "T%d %s", t.Ref, strings.Join(t.Tokens, " "))
+	default:
+		fmt.Fprintf(mw.bw, "T%d-A%d %s", t.Ref, t.Alt, strings.Join(t.Tokens, " "))
+	}
+	mw.bw.WriteByte('\n')
 }
 
 // scanLinesKeepCR splits on \n only, keeping a trailing \r, and remembers

@@ -100,7 +100,7 @@ func TestReadM2Errors(t *testing.T) {
 		{"span reversed", "S a b\nA 2 1|||X|||y|||REQUIRED|||-NONE-|||0\n", "bad.m2:2:3: malformed M2: span 2 1 is not a valid token range"},
 		{"bad coder", "S a b\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||x\n", "bad.m2:2:37: malformed M2: coder \"x\" is not an integer"},
 		{"unknown line", "S a\nB x\n", "bad.m2:2:1: malformed M2: line starts with \"B x\""},
-		{"no blank", "S a\nS b\n", "bad.m2:2:1: malformed M2: S line without a blank line"},
+		{"bad target", "S a\nT0-B1 a\n", "bad.m2:2:1: malformed M2: target line"},
 		{"utf8", "S a\xff\n", "bad.m2:1:4: invalid UTF-8"},
 	}
 	for _, tt := range tests {
@@ -235,7 +235,7 @@ func TestM2ReaderErrors(t *testing.T) {
 		{"S a\x00b\n\n", "x.m2:1:4: NUL byte: in M2 line"},
 		{"S a b\nA 0 1|||R|||c\x00|||REQUIRED|||-NONE-|||0\n", "x.m2:2:14: NUL byte: in M2 line"},
 		{"S a\n\nS b\xff\n", "x.m2:3:4: invalid UTF-8: in M2 line"},
-		{"S a\r\nX\r\n", `x.m2:2:1: malformed M2: line starts with "X", want "S ", "A " or a blank line`},
+		{"S a\r\nX\r\n", `x.m2:2:1: malformed M2: line starts with "X", want "S ", "A ", a ChERRANT target "T0-A0 " or a blank line`},
 	}
 	for _, tt := range tests {
 		_, err := ReadM2(strings.NewReader(tt.in), "x.m2")

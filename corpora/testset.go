@@ -188,16 +188,22 @@ type Side struct {
 }
 
 // Correction returns coder's corrected tokens and edits (noops left out)
-// of an M2 side, or the tokens of a text side.
+// of an M2 side, or the tokens of a text side. A coder whose edits
+// overlap (EstGEC's word-order edits around word corrections) is read as
+// its outer edits (edits.SplitOverlapping), which hold the whole
+// correction.
 func (s *Side) Correction(coder int) ([]string, []edits.Edit) {
 	if s.Block == nil {
 		return s.Tokens, nil
 	}
 	var mine []edits.Edit
-	for _, e := range s.Block.Edits {
-		if e.Coder == coder && !e.IsNoop() {
-			mine = append(mine, e.Edit)
+	for _, e := range s.Block.CoderEdits(coder) {
+		if !e.IsNoop() {
+			mine = append(mine, e)
 		}
+	}
+	if outer, _, ok := edits.SplitOverlapping(mine); ok {
+		mine = outer
 	}
 	toks, _ := edits.ApplyEdits(s.Block.Source, mine)
 	if mine == nil {

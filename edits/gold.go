@@ -161,10 +161,14 @@ func Reclassify(lang Language, o *Sentence, gold []Edit) []Edit {
 // (ApplyEdits), annotated with lang and compared with o by Extract;
 // detection-only edits (UNK, Um) are kept as UNK with their span and
 // pseudo-correction. The result is sorted by source span. A noop list is
-// returned unchanged.
+// returned unchanged. An annotator whose edits overlap (EstGEC) is read
+// as its outer edits (SplitOverlapping).
 func Reextract(lang Language, o *Sentence, gold []Edit, opts Options) []Edit {
 	if len(gold) == 0 || gold[0].IsNoop() {
 		return gold
+	}
+	if outer, _, ok := SplitOverlapping(gold); ok {
+		gold = outer // the outer edits hold the whole correction
 	}
 	corToks, es := ApplyEdits(o.Texts(), gold)
 	var out []Edit
@@ -177,4 +181,90 @@ func Reextract(lang Language, o *Sentence, gold []Edit, opts Options) []Edit {
 	out = append(out, Extract(lang, o, AnnotateCorrection(lang, o, corToks), opts)...)
 	slices.SortStableFunc(out, bySourceSpan)
 	return out
+}
+
+// Overlap reports whether the source spans of a and b (neither a noop)
+// share a token, or one is an insertion strictly inside the other's span.
+func Overlap(a, b Edit) bool {
+	switch {
+	case a.OStart == a.OEnd && b.OStart == b.OEnd:
+		return false // two insertions at one point are two insertions
+	case a.OStart == a.OEnd:
+		return b.OStart < a.OStart && a.OStart < b.OEnd
+	case b.OStart == b.OEnd:
+		return a.OStart < b.OStart && b.OStart < a.OEnd
+	}
+	return a.OStart < b.OEnd && b.OStart < a.OEnd
+}
+
+// SplitOverlapping splits one annotator's edits whose source spans
+// overlap into two consistent sets, as TartuNLP's M2_scorer_est splits
+// such an annotator into two pseudo-annotators. EstGEC's M2 has them: a
+// word-order edit over "kutsuda sulle" → "sind kutsuda" and, inside it,
+// "sulle" → "sind". outer keeps every edit that overlaps no wider edit
+// (the word-order edit, which already holds the inner corrections);
+// inner keeps every edit that overlaps no narrower one (the word
+// corrections without the reordering). Of two overlapping edits of equal
+// width, outer keeps the first and inner the second. Edits that overlap
+// nothing are in both; noops are left out. ok is false, and outer and
+// inner nil, when no two edits overlap.
+func SplitOverlapping(es []Edit) (outer, inner []Edit, ok bool) {
+	if !anyOverlap(es) {
+		return nil, nil, false
+	}
+	width := func(e Edit) int { return e.OEnd - e.OStart }
+	dropOuter := make([]bool, len(es))
+	dropInner := make([]bool, len(es))
+	for i := range es {
+		if es[i].IsNoop() {
+			dropOuter[i], dropInner[i] = true, true
+			continue
+		}
+		for j := range es {
+			if i == j || es[j].IsNoop() || !Overlap(es[i], es[j]) {
+				continue
+			}
+			ok = true
+			wi, wj := width(es[i]), width(es[j])
+			if wj > wi || (wj == wi && j < i) {
+				dropOuter[i] = true
+			}
+			if wj < wi || (wj == wi && j > i) {
+				dropInner[i] = true
+			}
+		}
+	}
+	if !ok {
+		return nil, nil, false
+	}
+	for i, e := range es {
+		if !dropOuter[i] {
+			outer = append(outer, e)
+		}
+		if !dropInner[i] {
+			inner = append(inner, e)
+		}
+	}
+	return outer, inner, true
+}
+
+// anyOverlap reports whether two of es overlap, in O(n log n): sorted by
+// source span, an edit overlaps an earlier one exactly when it starts
+// before the furthest end seen so far.
+func anyOverlap(es []Edit) bool {
+	sorted := make([]Edit, 0, len(es))
+	for _, e := range es {
+		if !e.IsNoop() {
+			sorted = append(sorted, e)
+		}
+	}
+	slices.SortFunc(sorted, bySourceSpan)
+	maxEnd := -1
+	for _, e := range sorted {
+		if e.OStart < maxEnd {
+			return true
+		}
+		maxEnd = max(maxEnd, e.OEnd)
+	}
+	return false
 }

@@ -8,9 +8,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
 	"github.com/gecmetric/gecmetric/edits"
-	"github.com/gecmetric/gecmetric/edits/en"
-	"github.com/gecmetric/gecmetric/edits/generic"
-	"github.com/gecmetric/gecmetric/edits/sv"
+	"github.com/gecmetric/gecmetric/edits/langs"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 	"github.com/gecmetric/gecmetric/metrics/gleu"
@@ -184,15 +182,10 @@ func (c *Config) gleuOptions() (gleu.Options, error) {
 func (c *Config) m2Options() m2.Options { return m2.Options{Beta: c.beta()} }
 
 // language returns the extraction rules of c.Lang, as `gecmetric` chooses
-// them: en and sv have their own, any other code the generic rules.
+// them (langs.OrGeneric): a known language's, the generic rules for any
+// other code.
 func (c *Config) language() edits.Language {
-	switch c.Lang {
-	case "", "en":
-		return en.New()
-	case "sv":
-		return sv.New()
-	}
-	return generic.New(c.Lang)
+	return langs.OrGeneric(c.Lang)
 }
 
 func (c *Config) langCode() string {

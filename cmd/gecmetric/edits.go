@@ -17,33 +17,12 @@ import (
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/edits"
 	"github.com/gecmetric/gecmetric/edits/agreement"
-	"github.com/gecmetric/gecmetric/edits/en"
-	"github.com/gecmetric/gecmetric/edits/generic"
-	"github.com/gecmetric/gecmetric/edits/sv"
 	"github.com/gecmetric/gecmetric/htmlreport"
 	"github.com/gecmetric/gecmetric/internal/atomicfile"
 )
 
 // defaultLang is the language of `gecmetric edits` without --lang.
 const defaultLang = "en"
-
-// languageCodes are the codes that languageFor gives rules of their own
-// (not the generic rules); a language added to languageFor is added here.
-// The Python package's errant.load accepts these, as ERRANT's load
-// accepts the languages it has modules for (serve's languages op).
-var languageCodes = []string{"en", "sv"}
-
-// languageFor returns the extraction rules for a language code: the
-// language's own package where there is one, the generic rules otherwise.
-func languageFor(code string) edits.Language {
-	switch code {
-	case "en":
-		return en.New()
-	case "sv":
-		return sv.New()
-	}
-	return generic.New(code)
-}
 
 func editsCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -64,7 +43,7 @@ func editsCommand(e *env) *cli.Command {
 			&cli.StringSliceFlag{Name: "target", Aliases: []string{"cor"}, Usage: "corrected sentences, one per line (repeatable; coder id = position)"},
 			&cli.StringFlag{Name: "m2", Usage: "an existing M2 file: re-extract its annotators' edits (errant_m2 -auto), or retype them with --reclassify"},
 			&cli.BoolFlag{Name: "reclassify", Usage: "keep the edit spans of --m2 and type them (errant_m2 -gold)"},
-			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language: en, sv, or any other code for the language-agnostic rules"},
+			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language: cs, de, el, en, et, is, it, lv, ru, sl, sv, uk, zh, or generic (any other code takes the generic rules); 'list' prints them"},
 			&cli.StringFlag{Name: "merge", Value: "rules", Usage: "merge strategy: rules, all-split, all-merge, all-equal"},
 			&cli.BoolFlag{Name: "lev", Usage: "align with plain Levenshtein costs"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o", "out"}, Usage: "write the M2 to this file instead of stdout (errant_parallel's -out)", Action: outputPath},
@@ -75,6 +54,9 @@ func editsCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "m2", Usage: "output: m2, json (one array of sentences) or jsonl (one sentence per line); a sentence is {line, source, edits: [{o_start, o_end, o_str, c_start, c_end, c_str, type, coder}]}"},
 		}, tokenizeFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.String("lang") == langList {
+				return writeLanguages(e.stdout)
+			}
 			if cmd.String("html") != "" && cmd.String("compare-with") == "" {
 				return usageError{errors.New("--html needs --compare-with FILE.m2")}
 			}
@@ -97,6 +79,7 @@ func editsCommand(e *env) *cli.Command {
 				MaxTokens: int(cmd.Int("max-tokens")),
 				Limits:    inputLimits(cmd),
 			}
+			warnLanguage(e, opt.Lang)
 			opt.Policy = policyOf(cmd)
 			opt.Progress = e.sentences(lineCount(cmd.String("source")))
 			var extract func(emit func(*corpora.M2Block) error) error

@@ -64,7 +64,7 @@ func scoringFlags(metricsUsage string, inputs ...cli.Flag) []cli.Flag {
 	return append(append(append(flags, inputs...),
 		&cli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "m2,errant,gleu", Usage: metricsUsage},
 		&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
-		&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: en, sv, or any code for the language-agnostic rules"},
+		&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction: cs, de, el, en, et, is, it, lv, ru, sl, sv, uk, zh, or generic (any other code takes the generic rules); 'list' prints them"},
 		&cli.StringFlag{Name: "errant-mode", Value: "cs", Usage: "ERRANT comparison: cs (span correction), cse (with type), ds (span detection), dt (token detection)"},
 		&cli.IntFlag{Name: "max-tokens", Value: corpora.DefaultMaxTokens, Usage: "refuse a sentence longer than this many tokens in any file (-1: no limit)"},
 		&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr even when it is not a terminal"},
@@ -79,10 +79,14 @@ func scoringFlags(metricsUsage string, inputs ...cli.Flag) []cli.Flag {
 }
 
 func runEval(ctx context.Context, e *env, cmd *cli.Command) error {
+	if cmd.String("lang") == langList {
+		return writeLanguages(e.stdout)
+	}
 	cfg, err := evalConfig(cmd)
 	if err != nil {
 		return usageError{err}
 	}
+	warnLanguage(e, cfg.Lang)
 	out, err := evalOutputOf(cmd)
 	if err == nil {
 		err = out.check(cfg)

@@ -51,7 +51,7 @@ var flagBounds = map[string]flagBound{
 	"trueskill-runs": {min: 1, max: 100_000, why: "each run keeps a rating per system"},
 	"max-tokens":     {min: 1, max: 10_000_000, also: ptr(-1), alsoMeans: "no limit"},
 	"max-edits":      {min: 1, max: 100_000_000},
-	"llm-retries":    {min: 0, max: 100, why: "a dead server is retried with back-off"},
+	"llm-retries":    {min: 0, max: 20, why: "retries wait up to a minute each: 20 wait up to 15 minutes for a dead server"},
 	"beta":           {min: 0, minOpen: true, max: 100, why: "beta 100 weighs recall 10,000 times as much as precision"},
 }
 

@@ -102,8 +102,8 @@ func TestBounds(t *testing.T) {
 		{"--max-tokens -2", "", []string{"judge", "--max-tokens", "-2"}, 2, []string{"error: --max-tokens -2: want 1 to 10,000,000, or -1 for no limit"}},
 		// Before: accepted; 1e9 retries went on retrying a dead server.
 		{"--llm-timeout -5s", "", []string{"judge", "--llm-timeout", "-5s"}, 2, []string{"error: --llm-timeout -5s: want 1ms to 24h0m0s"}},
-		{"--llm-retries -1", "", []string{"judge", "--llm-retries", "-1"}, 2, []string{"error: --llm-retries -1: want 0 to 100"}},
-		{"--llm-retries 1e9", "", []string{"judge", "--llm-retries", "1000000000"}, 2, []string{"error: --llm-retries 1000000000: want 0 to 100"}},
+		{"--llm-retries -1", "", []string{"judge", "--llm-retries", "-1"}, 2, []string{"error: --llm-retries -1: want 0 to 20"}},
+		{"--llm-retries 1e9", "", []string{"judge", "--llm-retries", "1000000000"}, 2, []string{"error: --llm-retries 1000000000: want 0 to 20"}},
 		// Before: F printed as "-", --json failed on NaN.
 		{"--beta 1e160", "", []string{"eval", "--beta", "1e160"}, 2, []string{"error: --beta 1e160: want more than 0, at most 100"}},
 		{"--beta 0", "", []string{"meta-eval", "--beta", "0"}, 2, []string{"error: --beta 0: want more than 0"}},

@@ -86,12 +86,14 @@ func commands(e *env) []*cli.Command {
 }
 
 // setUpCommand adds what every command shares: --output beside its
-// output flag, --progress, and a refusal of stray arguments.
+// output flag, --progress, a refusal of stray arguments, the input
+// limit flags and the flag ranges (limits.go).
 func setUpCommand(e *env, c *cli.Command) {
 	sameOutputFlag(e, c)
 	withProgress(e, c)
 	noStrayArgs(c)
 	withInputLimits(c)
+	boundFlags(c)
 }
 
 // An exitError carries an exit status other than 2 for a failed command.
@@ -135,7 +137,6 @@ func runErr(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	for _, c := range app.Commands {
 		setUpCommand(e, c)
 	}
-	boundFlags(app)
 	// A panic removes the temporary files (standard input's copy, an
 	// output being written) before it ends the process.
 	defer func() {

@@ -28,7 +28,8 @@ func metaEvalCommand(e *env) *cli.Command {
 		Name:  "meta-eval",
 		Usage: "meta-evaluate metrics and the judge against human rankings (Expected Wins, TrueSkill, pairwise accuracy)",
 		UsageText: "gecmetric meta-eval --rankings judgments.xml [--source S] --ref R [--ref R2] --hyp NAME=FILE ... [--metrics m2,errant,gleu,chrf,judge:overall]\n" +
-			"   gecmetric meta-eval --rankings judgments.xml --scores [NAME=]scores.csv ...",
+			"   gecmetric meta-eval --rankings judgments.xml --scores [NAME=]scores.csv ...\n" +
+			"   gecmetric meta-eval --benchmark seeda|gjg15 [--data DIR] [--metrics ...] [--metric-file NAME=FILE|DIR ...] [--format text|csv|markdown|html|json]",
 		Description: "Expands the human rankings (--rankings: Appraise XML as in GJG15's judgments.xml, or WMT CSV) into\n" +
 			"pairwise comparisons and reports, for every metric:\n" +
 			"  system level: Pearson r and Spearman rho against Expected Wins and TrueSkill computed from the\n" +
@@ -45,9 +46,10 @@ func metaEvalCommand(e *env) *cli.Command {
 			"grammaticality, fluency, meaning, overcorrection, remaining_errors. --scores reads external scores:\n" +
 			"CSV/TSV with columns item,system,score (item = the rankings' item, for Appraise XML the src-id, the\n" +
 			"0-based line; an empty or absent item makes a corpus-level score) or JSON Lines with those keys;\n" +
-			"higher must be better.",
+			"higher must be better.\n" +
+			benchmarkDescription,
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "rankings", Usage: "human rankings: Appraise XML (.xml) or WMT CSV", Required: true},
+			&cli.StringFlag{Name: "rankings", Usage: "human rankings: Appraise XML (.xml) or WMT CSV (required without --benchmark)"},
 			&cli.StringFlag{Name: "rankings-format", Usage: "appraise or wmt (default: appraise for .xml, else wmt)"},
 			&cli.StringFlag{Name: "source", Aliases: []string{"s"}, Usage: "source sentences, one tokenised sentence per line (optional with M2 references)"},
 			&cli.StringSliceFlag{Name: "ref", Aliases: []string{"r"}, Usage: "a reference: an M2 file or plain text (repeatable)"},
@@ -62,15 +64,24 @@ func metaEvalCommand(e *env) *cli.Command {
 			&cli.FloatFlag{Name: "confidence", Value: 0.95, Usage: "interval level"},
 			&cli.IntFlag{Name: "trueskill-runs", Value: metaeval.DefaultTrueSkillRuns, Usage: "TrueSkill runs averaged (GJG15 used 1000)"},
 			&cli.IntFlag{Name: "human-decimals", Usage: "round human system scores to this many decimals before correlating (GJG15's tables: 3)"},
-			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction"},
+			&cli.StringFlag{Name: "lang", Value: defaultLang, Usage: "language of the edit extraction (see `gecmetric edits --lang list`)"},
 			&cli.FloatFlag{Name: "beta", Value: 0.5, Usage: "weight of recall in the F-scores of M2 and ERRANT"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON instead of tables"},
-		}, append(tokenizeFlags(), llmClientFlags()...)...),
+		}, append(append(benchmarkFlags(), tokenizeFlags()...), llmClientFlags()...)...),
 		Action: func(ctx context.Context, cmd *cli.Command) error { return runMetaEval(ctx, e, cmd) },
 	}
 }
 
 func runMetaEval(ctx context.Context, e *env, cmd *cli.Command) error {
+	if cmd.String("lang") == langList {
+		return writeLanguages(e.stdout)
+	}
+	if cmd.String("benchmark") != "" {
+		return runBenchmark(e, cmd)
+	}
+	if cmd.String("rankings") == "" {
+		return usageError{errors.New("give --rankings FILE (human rankings) or --benchmark seeda|gjg15")}
+	}
 	opt, err := metaEvalOptions(cmd)
 	if err != nil {
 		return usageError{err}

@@ -32,6 +32,10 @@ import (
 // {"message", "file", "line", "column", "exit", "stderr"}}. The ops:
 //
 //   - version: {"version"}
+//   - language_info: the known languages, [{"code", "name", "rules",
+//     "word_list", "package", "diacritics", "installed"}] (langs.Known;
+//     installed is false when the word list is missing); a code not
+//     listed takes the generic rules
 //   - tokenize {texts}: each text split as --tokenize splits raw text
 //   - parse {tokens, lang}: each token's annotation (text, lower, tag, pos,
 //     lemma, dep) as the edit extraction sees it
@@ -261,6 +265,8 @@ func (s *server) do(ctx context.Context, op string, a *pairArgs) (any, error) {
 	switch op {
 	case "version":
 		return map[string]string{"version": version}, nil
+	case "language_info":
+		return languageList(), nil
 	case "tokenize":
 		out := make([][]string, len(a.Texts))
 		for i, t := range a.Texts {

@@ -78,7 +78,7 @@ func TestServe(t *testing.T) {
 			`{"id":22,"ok":true,"result":{"cost_matrix":[[0,1,2],[1,1.999,1],[2,1,1]],"op_matrix":[["O","I","I"],["D","S","M"],["D","M","T2"]]}}`},
 		{"align_matrices lev", `{"id":23,"op":"align_matrices","args":{"orig":["A","B"],"cor":["A","C"],"lev":true}}`,
 			`{"id":23,"ok":true,"result":{"cost_matrix":[[0,1,2],[1,0,1],[2,1,1]],"op_matrix":[["O","I","I"],["D","M","I"],["D","D","S"]]}}`},
-		{"languages", `{"id":24,"op":"languages"}`, `{"id":24,"ok":true,"result":["en","sv"]}`},
+		{"languages", `{"id":24,"op":"languages"}`, `{"id":24,"ok":true,"result":["cs","de","el","en","et","is","it","lv","ru","sl","sv","uk","zh"]}`},
 		{"flags of no command", `{"id":25,"op":"flags","args":{"command":"nope"}}`, `{"id":25,"ok":false,"error":{"message":"flags: no command \"nope\""}}`},
 		{"flags of serve", `{"id":26,"op":"flags","args":{"command":"serve"}}`, `{"id":26,"ok":false,"error":{"message":"flags: no command \"serve\""}}`},
 		{"bad request", `not json`, `{"id":0,"ok":false,"error":{"message":"bad request: invalid character 'o' in literal null (expecting 'u')"}}`},

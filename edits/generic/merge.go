@@ -42,6 +42,10 @@ type Rules struct {
 	// Content reports a content word; nil means any token that is not
 	// punctuation or a number.
 	Content func(t *edits.Token) bool
+	// Untagged says that POS X means "not tagged" rather than a class:
+	// rule 4 then never merges on it (two untagged words are not known to
+	// share a class).
+	Untagged bool
 }
 
 // Merge groups the non-match steps of ops into edits.
@@ -146,7 +150,7 @@ func (r *Rules) process(o, c *edits.Sentence, seq []edits.AlignOp) []edits.Align
 			onePOS, verbal := true, true
 			for _, ts := range [][]edits.Token{ot, ct} {
 				for i := range ts {
-					onePOS = onePOS && ts[i].POS == ot[0].POS
+					onePOS = onePOS && ts[i].POS == ot[0].POS && !(r.Untagged && ts[i].POS == "X")
 					verbal = verbal && (ts[i].POS == "AUX" || ts[i].POS == "PART" || ts[i].POS == "VERB")
 				}
 			}

@@ -142,3 +142,34 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 		t.Errorf("after SIGTERM the folder holds %d files, want none", len(ents))
 	}
 }
+
+// TestTempRemoved: a file made by Temp is removed by RemoveTemp, and by
+// RemoveTemps (a panic's cleanup) while it still exists; either way it is
+// forgotten, so that the signal handler stops once none is left.
+func TestTempRemoved(t *testing.T) {
+	dir := t.TempDir()
+	a, err := Temp(dir, "gecmetric-stdin-*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Temp(dir, "gecmetric-stdin-*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := RemoveTemp(a); err != nil {
+		t.Errorf("RemoveTemp: %v", err)
+	}
+	RemoveTemps()
+	b.Close()
+	for _, f := range []*os.File{a, b} {
+		if _, err := os.Stat(f.Name()); !os.IsNotExist(err) {
+			t.Errorf("%s still exists (%v)", f.Name(), err)
+		}
+	}
+	temps.Lock()
+	live, listening := len(temps.live), temps.ch != nil
+	temps.Unlock()
+	if live != 0 || listening {
+		t.Errorf("%d files still tracked, listening for signals: %v", live, listening)
+	}
+}

@@ -11,6 +11,8 @@ Python process.
   ``score_corpus``, ``score_sentence``) for M2, ERRANT, GLEU and chrF.
 - ``gecmetric.demo()``: the built-in demo set (12 sentences, 2 references,
   2 systems), to try the functions on.
+- ``gecmetric.meta_eval``: a benchmark's leaderboard (SEEDA, GJG15) as
+  ``meta-eval --benchmark`` computes it.
 - ``python -m gecmetric ...`` runs the command line.
 
 Errors are GecmetricError, with the engine's message and the file and line
@@ -22,6 +24,7 @@ from ._errors import EngineError, GecmetricError
 # Tracebacks name the errors where users import them from.
 GecmetricError.__module__ = EngineError.__module__ = "gecmetric"
 from ._version import __version__
+from .metaeval import MetaEvalResult, meta_eval
 from .scores import (
     CompareResult,
     EvalResult,
@@ -37,6 +40,8 @@ __all__ = [
     "evaluate",
     "compare",
     "judge",
+    "meta_eval",
+    "MetaEvalResult",
     "EvalResult",
     "SystemScores",
     "CompareResult",

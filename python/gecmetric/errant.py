@@ -235,6 +235,21 @@ class Doc:
         return self.text
 
 
+def _m2_unwritable(c_str):
+    """Why the M2 correction field c_str cannot be written and read back
+    as written, or None: M2 separates fields by "|||" and alternatives by
+    "||", with no escape, so a token holding "||" or a correction ending
+    in "|" (it runs into the "|||" after it) is refused, as ``gecmetric
+    edits`` refuses it (corpora.CheckCorrection)."""
+    toks = c_str.split()
+    for t in toks:
+        if "||" in t:
+            return 'the token %r holds "||", M2\'s separator of alternatives (and of fields, as "|||")' % t
+    if toks and toks[-1].endswith("|"):
+        return 'it ends with "|", which runs into the "|||" after the field'
+    return None
+
+
 class Edit:
     """An edit as ERRANT's: source tokens [o_start, o_end) (``o_str``,
     ``o_toks``) changed into correction tokens [c_start, c_end) (``c_str``,
@@ -267,7 +282,12 @@ class Edit:
         return self.cor[self.c_start : self.c_end]
 
     def to_m2(self, id=0):
-        """The edit's M2 A line (without a line break), coder id."""
+        """The edit's M2 A line (without a line break), coder id. A
+        correction M2 cannot hold (see ``_m2_unwritable``) raises
+        ValueError rather than give a line no M2 reader reads back."""
+        why = _m2_unwritable(self.c_str)
+        if why:
+            raise ValueError("the correction %r cannot be written as M2: %s" % (self.c_str, why))
         span = " ".join(["A", str(self.o_start), str(self.o_end)])
         return "|||".join([span, self.type, self.c_str, "REQUIRED", "-NONE-", str(id)])
 
@@ -557,6 +577,11 @@ class Annotator:
                     pairs_o.append(origs[i])
                     pairs_c.append(cs[i])
         found = self.annotate_batch(pairs_o, pairs_c, lev=lev, merging=merging)
+        for (i, k), j in sorted(where.items()):
+            for e in found[j]:
+                why = _m2_unwritable(e.c_str)
+                if why:
+                    raise ValueError("cors[%d] line %d: the correction %r cannot be written as M2: %s" % (k, i + 1, e.c_str, why))
         out = []
         for i in keep:
             lines = ["S " + " ".join(_fields(origs[i]))]

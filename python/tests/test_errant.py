@@ -180,6 +180,21 @@ def test_bad_string_leaves_engine_in_step(annotator):
     assert [e.to_m2() for e in annotator.annotate("", "a b")] == ["A 0 0|||M:OTHER|||a b|||REQUIRED|||-NONE-|||0"]
 
 
+def test_parallel_refuses_corrections_m2_cannot_hold(annotator):
+    # A token holding "|||" gave an A line of 7 fields, which gecmetric's
+    # own reader refused; now both parallel and `gecmetric edits` refuse
+    # it, naming where it is.
+    with pytest.raises(ValueError, match=r'cors\[1\] line 2: the correction .*a\|\|\|b.* cannot be written as M2'):
+        annotator.parallel(["This are a test .", "This are fine ."], ["This is a test .", "This is fine ."], ["This is a test .", "This a|||b fine ."])
+    edits = annotator.annotate("This are fine .", "This are x| .")
+    with pytest.raises(ValueError, match='ends with "\\|"'):
+        [e.to_m2() for e in edits]
+    # A "|" at the start of a correction reads back (fields split from
+    # the left) and passes.
+    m2 = annotator.parallel(["This are fine ."], ["This | is fine ."])
+    assert "|||| is|||" in m2, m2
+
+
 # --- ERRANT's attributes and errors -------------------------------------------
 
 
@@ -259,19 +274,20 @@ def test_load_warns_about_a_spacy_pipeline():
 
 
 def test_load_refuses_unknown_languages(tmp_path):
-    assert errant.languages() == ("en", "sv")
+    assert errant.languages() == ("cs", "de", "el", "en", "et", "is", "it", "lv", "ru", "sl", "sv", "uk", "zh")
     with pytest.raises(ValueError) as e:
-        errant.load("de")
-    assert str(e.value).startswith("de is an unsupported or unknown language: gecmetric.errant has rules for en, sv")
-    assert "errant.Annotator('de')" in str(e.value)
+        errant.load("es")
+    assert str(e.value).startswith("es is an unsupported or unknown language: gecmetric.errant has rules for cs, de, el, en")
+    assert "errant.Annotator('es')" in str(e.value)
     # ERRANT raises Exception; code catching it catches this too.
     assert isinstance(e.value, Exception)
     assert errant.load("sv").lang == "sv"
-    # The language-agnostic rules, as `gecmetric edits --lang de` applies them.
+    assert errant.load("de").lang == "de"
+    # The language-agnostic rules, as `gecmetric edits --lang es` applies them.
     src, cor = ["Er gehen nach Hause .", "Das ist gut ."], ["Er geht nach Hause .", "Das ist sehr gut ."]
     (tmp_path / "src.txt").write_text("".join(x + "\n" for x in src))
     (tmp_path / "cor.txt").write_text("".join(x + "\n" for x in cor))
-    code, want, err = cli("edits", "--lang", "de", "--source", tmp_path / "src.txt", "--target", tmp_path / "cor.txt")
+    code, want, err = cli("edits", "--lang", "es", "--source", tmp_path / "src.txt", "--target", tmp_path / "cor.txt")
     assert code == 0, err
-    assert errant.Annotator("de").parallel(src, cor) == want
+    assert errant.Annotator("es").parallel(src, cor) == want
     assert "A 1 2|||" in want

@@ -7,6 +7,10 @@
 //	m2      M2 scorer F0.5: sentence = F of the sentence's counts with the
 //	        annotator the scorer chose; corpus = the scorer's F0.5
 //	errant  ERRANT (compare_m2, span correction) F0.5, the same way
+//	sentm2  SentM2 (Gong et al. 2022): sentence = M2 F0.5 of the sentence
+//	        alone (the annotator best for that sentence, as the scorer
+//	        run on the one sentence chooses it); corpus = their mean
+//	senterrant  SentERRANT, the same with ERRANT's F0.5
 //	gleu    GLEU: sentence = compute_gleu -d's smoothed sentence GLEU, mean
 //	        over the references; corpus = the official mean of the
 //	        sampled iterations
@@ -40,6 +44,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/llmjudge"
 	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/edits"
+	"github.com/gecmetric/gecmetric/metrics"
 	"github.com/gecmetric/gecmetric/metrics/chrf"
 	"github.com/gecmetric/gecmetric/metrics/errant"
 	"github.com/gecmetric/gecmetric/metrics/eval"
@@ -49,10 +54,12 @@ import (
 
 // Metric names other than the judge's.
 const (
-	M2     = "m2"
-	ERRANT = "errant"
-	GLEU   = "gleu"
-	ChrF   = "chrf"
+	M2         = "m2"
+	ERRANT     = "errant"
+	GLEU       = "gleu"
+	ChrF       = "chrf"
+	SentM2     = "sentm2"
+	SentERRANT = "senterrant"
 )
 
 // JudgeQuantities are the judge quantities a metric name may ask for.
@@ -63,7 +70,7 @@ var LLMQuantities = []string{"overall", judge.Meaning, judge.Overcorrection, jud
 
 // Metrics lists every metric name Score accepts.
 func Metrics() []string {
-	out := []string{M2, ERRANT, GLEU, ChrF}
+	out := []string{M2, ERRANT, GLEU, ChrF, SentM2, SentERRANT}
 	for _, p := range []string{"judge:", "judge-noref:"} {
 		for _, q := range JudgeQuantities {
 			out = append(out, p+q)
@@ -85,7 +92,7 @@ func ParseMetrics(s string) ([]string, error) {
 			continue
 		}
 		if !slices.Contains(Metrics(), m) {
-			return nil, fmt.Errorf("unknown metric %q (want m2, errant, gleu, chrf, judge:Q or judge-noref:Q with Q one of %s, or llm:Q with Q one of %s)", m,
+			return nil, fmt.Errorf("unknown metric %q (want m2, errant, gleu, chrf, sentm2, senterrant, judge:Q or judge-noref:Q with Q one of %s, or llm:Q with Q one of %s)", m,
 				strings.Join(JudgeQuantities, ", "), strings.Join(LLMQuantities, ", "))
 		}
 		out = append(out, m)
@@ -141,6 +148,13 @@ func Score(set *eval.TestSet, systems []eval.System, names []string, opt Options
 			evalNames = append(evalNames, n)
 		}
 	}
+	sentM2, sentERRANT := slices.Contains(names, SentM2), slices.Contains(names, SentERRANT)
+	if sentM2 && !slices.Contains(evalNames, M2) {
+		evalNames = append(evalNames, M2)
+	}
+	if sentERRANT && !slices.Contains(evalNames, ERRANT) {
+		evalNames = append(evalNames, ERRANT)
+	}
 	if len(evalNames) > 0 {
 		cfg := opt.Eval
 		cfg.Metrics = evalNames
@@ -152,21 +166,46 @@ func Score(set *eval.TestSet, systems []eval.System, names []string, opt Options
 		if beta == 0 {
 			beta = 0.5
 		}
+		errOpt := cfg.ERRANT
+		errOpt.Beta = beta
 		stage := "systems (" + strings.Join(evalNames, ", ") + ")"
 		for k, sys := range systems {
 			opt.report(stage, k, len(systems))
-			res, err := ev.Score(sys)
+			// SentM2 and SentERRANT choose each sentence's annotator on
+			// that sentence alone, from the per-annotator counts the run
+			// gives sentence by sentence.
+			var alone [2][]float64
+			run := eval.RunOptions{Keep: true}
+			if sentM2 || sentERRANT {
+				alone = [2][]float64{make([]float64, len(set.Source)), make([]float64, len(set.Source))}
+				run.Each = func(i int, sc []eval.SentenceScore) error {
+					if s := sc[0].M2; sentM2 && s != nil {
+						st := make([]metrics.Stats, len(s.Annotators))
+						for a := range s.Annotators {
+							st[a] = s.Annotators[a].Stats
+						}
+						_, _, alone[0][i] = m2.PRF(st[m2.NewChooser(beta).Next(st)], beta)
+					}
+					if sentERRANT && sc[0].ERRANTHyp != nil && sc[0].ERRANTRef != nil {
+						pairs := errant.Pairs(*sc[0].ERRANTHyp, *sc[0].ERRANTRef, errOpt)
+						_, _, alone[1][i] = errant.Score(pairs[errant.NewChooser(errOpt).Next(pairs)].Counts, beta)
+					}
+					return nil
+				}
+			}
+			results, err := ev.Run(context.Background(), set.Sentences(sys), []string{sys.Name}, run)
 			if err != nil {
 				return nil, err
 			}
-			if r := res.M2; r != nil {
+			res := results[0]
+			if r := res.M2; r != nil && slices.Contains(names, M2) {
 				v := make([]float64, len(r.Sentences))
 				for i := range r.Sentences {
 					_, _, v[i] = m2.PRF(r.Sentences[i].Stats(), beta)
 				}
 				lines[M2][sys.Name], corpus[M2][sys.Name] = v, r.F
 			}
-			if r := res.ERRANT; r != nil {
+			if r := res.ERRANT; r != nil && slices.Contains(names, ERRANT) {
 				v := make([]float64, len(r.Sentences))
 				for i, c := range r.Sentences {
 					_, _, v[i] = errant.Score(c.Counts, beta)
@@ -180,6 +219,12 @@ func Score(set *eval.TestSet, systems []eval.System, names []string, opt Options
 					v[i] = r.Sentences[i].Score().Mean
 				}
 				lines[GLEU][sys.Name], corpus[GLEU][sys.Name] = v, r.Mean
+			}
+			if sentM2 {
+				lines[SentM2][sys.Name], corpus[SentM2][sys.Name] = alone[0], mean(alone[0])
+			}
+			if sentERRANT {
+				lines[SentERRANT][sys.Name], corpus[SentERRANT][sys.Name] = alone[1], mean(alone[1])
 			}
 		}
 		opt.report(stage, len(systems), len(systems))
@@ -359,6 +404,18 @@ func llmScores(set *eval.TestSet, systems []eval.System, names []string, opt Opt
 		}
 	}
 	return nil
+}
+
+// mean is the mean of v in order (NaN for none).
+func mean(v []float64) float64 {
+	if len(v) == 0 {
+		return math.NaN()
+	}
+	sum := 0.0
+	for _, x := range v {
+		sum += x
+	}
+	return sum / float64(len(v))
 }
 
 // quantity returns quantity q of a judgement, higher better.
