@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
 // serveEnv names the database a re-executed test binary serves (see
@@ -24,7 +26,7 @@ func TestMain(m *testing.M) {
 	if path := os.Getenv(serveEnv); path != "" {
 		os.Exit(serveHelper(path))
 	}
-	os.Exit(m.Run())
+	os.Exit(testdata.Main(m))
 }
 
 // serveHelper serves the task at path on a free loopback port and prints

@@ -16,7 +16,9 @@ import (
 // ApplyPolicy applies `gecmetric eval`'s raw-text policy (corpora's
 // TestSet, tokenize.Policy from cfg.Tokenize and cfg.NoTokenizeCheck) to
 // the inputs, reading the first corpora.RawSample sentences of each: a
-// raw text source or reference is tokenised under Tokenize; a hypothesis
+// raw text source or reference is tokenised under Tokenize, let through
+// with a warning under NoTokenizeCheck, and otherwise refused (when
+// there are references) with a *tokenize.RawError; a hypothesis
 // that is raw next to its references (the M2 references' corrections,
 // the text references; for the edits output alone, the source) is
 // tokenised under Tokenize, let through with a warning (returned) under
@@ -26,12 +28,17 @@ func ApplyPolicy(ctx context.Context, cfg *Config) (warnings []string, err error
 	pol := tokenize.Policy{Tokenize: cfg.Tokenize, NoCheck: cfg.NoTokenizeCheck}
 	var srcShare tokenize.Share
 	if cfg.Source != nil {
-		lines, _, err := sampleLines(ctx, cfg.Source)
+		lines, at, err := sampleLines(ctx, cfg.Source)
 		if err != nil {
 			return nil, err
 		}
 		_, srcShare = pol.Reference(lines, nil)
 		cfg.Source.Tokenize = pol.Tokenize && tokenize.IsRaw(tokenize.RawShare(lines), tokenize.Share{})
+		if len(cfg.Refs) > 0 {
+			if err := checkReference(pol, cfg.Source, lines, at, &warnings); err != nil {
+				return nil, err
+			}
+		}
 	}
 	var refToks [][][]string
 	for k := range cfg.Refs {
@@ -44,8 +51,11 @@ func ApplyPolicy(ctx context.Context, cfg *Config) (warnings []string, err error
 			refToks = append(refToks, t)
 			continue
 		}
-		lines, _, err := sampleLines(ctx, in)
+		lines, at, err := sampleLines(ctx, in)
 		if err != nil {
+			return nil, err
+		}
+		if err := checkReference(pol, in, lines, at, &warnings); err != nil {
 			return nil, err
 		}
 		toks, _ := pol.Reference(lines, fieldsOf(lines))
@@ -82,6 +92,25 @@ func ApplyPolicy(ctx context.Context, cfg *Config) (warnings []string, err error
 		}
 	}
 	return warnings, nil
+}
+
+// checkReference applies tokenize.Policy.CheckReference to a text source
+// or reference (eval's rule): a raw one is refused unless tokenised, or
+// let through with a warning under NoTokenizeCheck.
+func checkReference(pol tokenize.Policy, in *Input, lines []string, at []position, warnings *[]string) error {
+	share := tokenize.RawShare(lines)
+	if err := pol.CheckReference(in.Name, share); err != nil {
+		var re *tokenize.RawError
+		if errors.As(err, &re) && re.Share.First > 0 {
+			p := at[re.Share.First-1]
+			re.File, re.Share.First = in.Files[p.shard], int(p.line)
+		}
+		return err
+	}
+	if pol.NoCheck && !pol.Tokenize && tokenize.IsRaw(share, tokenize.Share{}) {
+		*warnings = append(*warnings, fmt.Sprintf("%s is raw text, scored untokenised (--no-tokenize-check); scores differ from those of the text tokenised (--tokenize)", in.Name))
+	}
+	return nil
 }
 
 func fieldsOf(lines []string) [][]string {

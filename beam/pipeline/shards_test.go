@@ -152,3 +152,40 @@ func TestRawHypothesis(t *testing.T) {
 	rep := runPipeline(t, c, Outputs{})
 	sameAsEval(t, rep, "--ref", gold, "--hyp", whole, "--tokenize")
 }
+
+// TestRawReference: a raw source and raw references (all raw, AMU too)
+// were scored untokenised; as eval now, they are refused with a
+// RawError naming the source, tokenised with Tokenize, or let through with
+// a warning naming them.
+func TestRawReference(t *testing.T) {
+	d := dataDir(t, "conll14-errant")
+	tmp := t.TempDir()
+	detok := func(l string) string { return tokenize.Detokenize(strings.Fields(l)) }
+	raw := map[string][]string{}
+	for _, name := range []string{"source", "ref0", "AMU"} {
+		raw[name] = numbered(t, filepath.Join(d, "text", name+".txt"), tmp, name, 1, detok)
+	}
+	cfg := func() Config {
+		in := func(name string) Input {
+			return Input{Name: raw[name][0], Format: Text, Files: slices.Clone(raw[name])}
+		}
+		src := in("source")
+		return Config{Metrics: []string{"m2"}, Source: &src, Refs: []Input{in("ref0")}, Hyps: []Input{in("AMU")}}
+	}
+	c := cfg()
+	_, err := ApplyPolicy(t.Context(), &c)
+	var re *tokenize.RawError
+	if !errors.As(err, &re) || !re.Alone || re.File != raw["source"][0] || !strings.Contains(err.Error(), "raw (untokenised) text:") {
+		t.Fatalf("all raw: %v, want a RawError (Alone) in %s", err, raw["source"][0])
+	}
+	c = cfg()
+	c.NoTokenizeCheck = true
+	if w, err := ApplyPolicy(t.Context(), &c); err != nil || len(w) != 2 || !strings.Contains(w[0], "is raw text, scored untokenised") {
+		t.Errorf("--no-tokenize-check: %v %q", err, w)
+	}
+	c = cfg()
+	c.Tokenize = true
+	if w, err := ApplyPolicy(t.Context(), &c); err != nil || len(w) != 0 || !c.Source.Tokenize || !c.Refs[0].Tokenize || !c.Hyps[0].Tokenize {
+		t.Errorf("--tokenize: %v %q", err, w)
+	}
+}

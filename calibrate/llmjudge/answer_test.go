@@ -126,7 +126,7 @@ func TestQueryJSON(t *testing.T) {
 func TestProtocolText(t *testing.T) {
 	seeds, _ := filepath.Glob(filepath.Join(testdata.Dir(t), "..", "seeds", "000_*.txt"))
 	if len(seeds) != 1 {
-		t.Skip("seed 000 not found beside the shared data")
+		testdata.SkipData(t, "seed 000 not found beside the shared data")
 	}
 	b, err := os.ReadFile(seeds[0])
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate"
 	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/human"
-	"github.com/gecmetric/gecmetric/internal/datadir"
+	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
 // Two judges rank outputs of two sentences; B and C share an output in
@@ -102,14 +102,14 @@ func TestParseAggregate(t *testing.T) {
 // gjg15 loads GJG15's rankings, skipping the test when the data is absent.
 func gjg15(t testing.TB) *metaeval.Judgements {
 	t.Helper()
-	root := datadir.Root()
+	root := testdata.Root()
 	path := filepath.Join(root, "gjg15", "judgments.xml")
 	if _, err := os.Stat(path); root == "" || err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("GJG15 data missing under %q", root)
 		}
-		t.Skipf("GJG15 data missing under %q (../shared/data or GECMETRIC_DATA)", root)
 	}
+	path = testdata.Dir(t, "gjg15", "judgments.xml")
 	gjgOnce.Do(func() {
 		rk, err := human.ReadRankings(path, "appraise")
 		if err != nil {
@@ -164,7 +164,7 @@ func TestGJG15Humans(t *testing.T) {
 // readScoresM2 reads GJG15's metrics/scores.m2 (system, F0.5, P, R) and
 // computes F0.5 from P and R as the paper's pearson.m2graph.pl does.
 func readScoresM2(t *testing.T) metaeval.Scores {
-	f, err := os.Open(filepath.Join(datadir.Root(), "gjg15", "metrics", "scores.m2"))
+	f, err := os.Open(testdata.Dir(t, "gjg15", "metrics", "scores.m2"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,8 +44,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/gecmetric/gecmetric/internal/datadir"
 	"github.com/gecmetric/gecmetric/internal/demo"
+	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
 // A docBlock is one fenced block of a Markdown file.
@@ -322,7 +322,7 @@ func TestDocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data := datadir.Root()
+	data := testdata.Root()
 	if data != "" {
 		if data, err = filepath.Abs(data); err != nil {
 			t.Fatal(err)
@@ -358,6 +358,7 @@ func TestDocs(t *testing.T) {
 				}
 				if slices.ContainsFunc(cmds, func(c docCommand) bool { return c.usesDS }) && data == "" {
 					t.Logf("%s:%d: skipped: no shared data (set GECMETRIC_DATA)", file, b.line)
+					testdata.Skipped(fmt.Sprintf("%s/%s:%d", t.Name(), file, b.line))
 					nSkipped += len(cmds)
 					continue
 				}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gecmetric/gecmetric/corpora"
 	"github.com/gecmetric/gecmetric/corpora/tokenize"
-	"github.com/gecmetric/gecmetric/internal/datadir"
+	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
 // conll14Systems are the six CoNLL-2014 outputs in ../shared/data.
@@ -77,12 +77,12 @@ func evalJSON(t *testing.T, args ...string) map[string][3]float64 {
 // ERRANT and GLEU within 0.005 of the tokenised files' scores, and
 // without --tokenize stop with exit status 2. -v prints the table.
 func TestRawTextCoNLL14(t *testing.T) {
-	root := datadir.Root()
+	root := testdata.Root()
 	if root == "" {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("../shared/data is missing")
 		}
-		t.Skip("../shared/data is missing: skipping the raw-text CoNLL-2014 table")
+		testdata.SkipData(t, "../shared/data is missing: skipping the raw-text CoNLL-2014 table")
 	}
 	gold := filepath.Join(root, "conll14-errant", "m2", "gold.m2")
 	raw := detokenizeCoNLL14(t, root)

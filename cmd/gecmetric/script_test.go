@@ -7,21 +7,31 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/gecmetric/gecmetric/internal/datadir"
+	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
 // TestMain lets the scripts in testdata/script run the gecmetric command
-// built into the test binary.
+// built into the test binary, and reports the tests skipped for want of
+// the shared data (testdata.Main).
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(reporting{m}, map[string]func(){
 		"gecmetric": func() { os.Exit(run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
+
+// reporting runs the tests through testdata.Main.
+type reporting struct{ m *testing.M }
+
+func (r reporting) Run() int { return testdata.Main(r.m) }
+
+// scriptSkips counts the scripts' [data] conditions that were false.
+var scriptSkips atomic.Int32
 
 // TestScripts runs the CLI scripts in testdata/script: commands, their
 // exact output and their exit status. UPDATE_SCRIPTS=1 rewrites the
@@ -35,13 +45,18 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"encode": encodeCmd},
 		Condition: func(cond string) (bool, error) {
 			if cond == "data" {
-				return datadir.Root() != "", nil
+				if testdata.Root() == "" {
+					// [!data] skip: counted once per evaluation.
+					testdata.Skipped(fmt.Sprintf("TestScripts/[data] #%d", scriptSkips.Add(1)))
+					return false, nil
+				}
+				return true, nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Setup: func(env *testscript.Env) error {
 			// Shared data for the scripts that read it in place.
-			if root := datadir.Root(); root != "" {
+			if root := testdata.Root(); root != "" {
 				abs, err := filepath.Abs(root)
 				if err != nil {
 					return err

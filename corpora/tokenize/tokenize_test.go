@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gecmetric/gecmetric/internal/datadir"
+	"github.com/gecmetric/gecmetric/internal/testdata"
 )
 
 func TestTokenize(t *testing.T) {
@@ -85,12 +85,12 @@ type textFile struct {
 
 func readCoNLL(t *testing.T, name string) *textFile {
 	t.Helper()
-	root := datadir.Root()
+	root := testdata.Root()
 	if root == "" {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("../shared/data is missing")
 		}
-		t.Skip("../shared/data is missing: skipping the CoNLL-2014 tokenisation test")
+		testdata.SkipData(t, "../shared/data is missing: skipping the CoNLL-2014 tokenisation test")
 	}
 	data, err := os.ReadFile(filepath.Join(root, "conll14-errant", "text", name+".txt"))
 	if err != nil {

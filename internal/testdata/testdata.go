@@ -1,7 +1,10 @@
 // Package testdata finds the shared public data that golden tests read in
 // place: the folder named by GECMETRIC_DATA, or ../shared/data beside the
-// repository root. Tests that need it call Dir and are skipped with a clear
-// message when it is absent. Tests too slow for the everyday `go test
+// repository root. Tests that need it call Dir (or Golden, or SkipData)
+// and are skipped with a clear message when it is absent; a package whose
+// tests do so runs them through Main, which counts those skips and, at the
+// end of `go test ./...`, prints how many tests the missing data skipped
+// and where the data comes from (see Main). Tests too slow for the everyday `go test
 // ./...` (a full refit of the judge's models, a long golden comparison)
 // call Long and run only with GECMETRIC_LONG=1, .ci/run's second step.
 package testdata
@@ -18,31 +21,34 @@ import (
 func Root() string { return datadir.Root() }
 
 // Dir returns the path of a file or folder inside the data folder, and
-// skips the test when the data is absent.
+// skips the test when the data is absent (counted for Main's report).
 func Dir(t testing.TB, elem ...string) string {
 	t.Helper()
+	used(t)
 	root := Root()
 	if root == "" {
-		t.Skip("shared data not found: set GECMETRIC_DATA or place it at ../shared/data beside the repository")
+		SkipData(t, "shared data not found: set GECMETRIC_DATA or place it at ../shared/data beside the repository")
 	}
 	p := filepath.Join(append([]string{root}, elem...)...)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared data %s not found: %v", p, err)
+		SkipData(t, "shared data %s not found: %v", p, err)
 	}
 	return p
 }
 
 // Golden returns a path inside the golden folder (../golden beside the data
-// folder), and skips the test when it is absent.
+// folder), and skips the test when it is absent (counted for Main's
+// report).
 func Golden(t testing.TB, elem ...string) string {
 	t.Helper()
+	used(t)
 	root := Root()
 	if root == "" {
-		t.Skip("shared data not found: set GECMETRIC_DATA or place it at ../shared/data beside the repository")
+		SkipData(t, "shared data not found: set GECMETRIC_DATA or place it at ../shared/data beside the repository")
 	}
 	p := filepath.Join(append([]string{root, "..", "golden"}, elem...)...)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("golden file %s not found: %v", p, err)
+		SkipData(t, "golden file %s not found: %v", p, err)
 	}
 	return p
 }

@@ -35,7 +35,7 @@ func goldenCases(t *testing.T) map[string][2]string {
 	dir := testdata.Golden(t, "m2scorer")
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(files) == 0 {
-		t.Skipf("no golden files in %s", dir)
+		testdata.SkipData(t, "no golden files in %s", dir)
 	}
 	cases := map[string][2]string{}
 	for _, f := range files {

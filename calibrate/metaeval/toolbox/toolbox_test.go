@@ -12,7 +12,6 @@ import (
 	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/calibrate/metaeval/toolbox"
 	"github.com/gecmetric/gecmetric/edits/en"
-	"github.com/gecmetric/gecmetric/internal/datadir"
 	"github.com/gecmetric/gecmetric/internal/testdata"
 	"github.com/gecmetric/gecmetric/metrics/eval"
 )
@@ -29,17 +28,17 @@ func TestParseMetrics(t *testing.T) {
 	}
 }
 
-var gjg = sync.OnceValues(func() (*toolbox.Benchmark, error) { return toolbox.LoadGJG15(datadir.Root()) })
+var gjg = sync.OnceValues(func() (*toolbox.Benchmark, error) { return toolbox.LoadGJG15(testdata.Root()) })
 
 func load(t *testing.T) *toolbox.Benchmark {
 	t.Helper()
-	root := datadir.Root()
+	root := testdata.Root()
 	for _, p := range []string{"gjg15/judgments.xml", "conll14-errant/m2/gold.m2"} {
 		if _, err := os.Stat(filepath.Join(root, p)); root == "" || err != nil {
 			if os.Getenv("CI") == "true" {
 				t.Fatalf("GJG15 data missing: %s under %q", p, root)
 			}
-			t.Skipf("GJG15 data missing: %s under %q (../shared/data or GECMETRIC_DATA)", p, root)
+			testdata.SkipData(t, "GJG15 data missing: %s under %q (../shared/data or GECMETRIC_DATA)", p, root)
 		}
 	}
 	b, err := gjg()
