@@ -150,23 +150,11 @@ func runBenchmark(e *env, cmd *cli.Command) error {
 		}
 		scores = append(scores, s)
 	}
-	for _, arg := range cmd.StringSlice("scores") {
-		mname, path := namedFile(arg)
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		ms, err := calibrate.ReadMetricScores(f, path)
-		f.Close()
-		if err != nil {
-			return err
-		}
-		s, err := metaeval.ScoresOf(mname, ms)
-		if err != nil {
-			return err
-		}
-		scores = append(scores, s)
+	more, err := readScoresFiles(cmd.StringSlice("scores"))
+	if err != nil {
+		return err
 	}
+	scores = append(scores, more...)
 	if len(scores) == 0 {
 		return usageError{errors.New("nothing to meta-evaluate: --metrics none and no --metric-file")}
 	}

@@ -111,23 +111,11 @@ func runMetaEval(ctx context.Context, e *env, cmd *cli.Command) error {
 	} else if len(cmd.StringSlice("ref")) > 0 {
 		return usageError{errors.New("--ref without --hyp: give the ranked systems' outputs (--hyp NAME=FILE)")}
 	}
-	for _, arg := range cmd.StringSlice("scores") {
-		name, path := namedFile(arg)
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		ms, err := calibrate.ReadMetricScores(f, path)
-		f.Close()
-		if err != nil {
-			return err
-		}
-		s, err := metaeval.ScoresOf(name, ms)
-		if err != nil {
-			return err
-		}
-		scores = append(scores, s)
+	more, err := readScoresFiles(cmd.StringSlice("scores"))
+	if err != nil {
+		return err
 	}
+	scores = append(scores, more...)
 	if len(scores) == 0 {
 		return usageError{errors.New("nothing to meta-evaluate: give --hyp NAME=FILE with --ref, or --scores FILE")}
 	}
@@ -320,4 +308,28 @@ func markInSample(e *env, scores []metaeval.Scores, sets []string, path string) 
 			scores[i].Name, strings.Join(in, ", "), path)
 		scores[i].Name += " (in-sample: " + strings.Join(in, ", ") + ")"
 	}
+}
+
+// readScoresFiles reads --scores [NAME=]FILE arguments: item,system,score
+// tables (calibrate.ReadMetricScores), one metric each.
+func readScoresFiles(args []string) ([]metaeval.Scores, error) {
+	var out []metaeval.Scores
+	for _, arg := range args {
+		name, path := namedFile(arg)
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		ms, err := calibrate.ReadMetricScores(f, path)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		s, err := metaeval.ScoresOf(name, ms)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }

@@ -101,6 +101,21 @@ func (*Language) Classify(o, c *edits.Sentence, e edits.Edit) string {
 	return op + ":" + kind
 }
 
+// Shared returns Basic's operation and kind of e and, when the rules
+// every language shares settle it, its type: "UNK", or the operation with
+// ORTH, WO or PUNCT ("R:ORTH"); typ is "" when a language's own rules must
+// decide (SPELL included).
+func Shared(o, c *edits.Sentence, e edits.Edit) (op, kind, typ string) {
+	op, kind = Basic(o, c, e)
+	switch kind {
+	case "UNK":
+		return op, kind, "UNK"
+	case "ORTH", "WO", "PUNCT":
+		return op, kind, op + ":" + kind
+	}
+	return op, kind, ""
+}
+
 // Basic returns the operation ("M", "U", "R", or "" for UNK) and the
 // language-independent kind of e: "UNK", "ORTH", "WO", "PUNCT", "SPELL",
 // or "" when none applies and a language's own rules must decide.

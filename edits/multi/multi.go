@@ -104,12 +104,9 @@ var mergeRules = &generic.Rules{Untagged: true}
 
 // Classify returns the edit's type (see the package documentation).
 func (l *Language) Classify(o, c *edits.Sentence, e edits.Edit) string {
-	op, kind := generic.Basic(o, c, e)
-	switch kind {
-	case "UNK":
-		return "UNK"
-	case "ORTH", "WO", "PUNCT":
-		return op + ":" + kind
+	op, kind, typ := generic.Shared(o, c, e)
+	if typ != "" {
+		return typ
 	}
 	ot := o.Tokens[e.OStart:e.OEnd]
 	ct := c.Tokens[e.CStart:e.CEnd]

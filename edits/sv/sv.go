@@ -136,12 +136,9 @@ var posType = map[string]string{
 
 // Classify returns the edit's type (see the package documentation).
 func (l *Language) Classify(o, c *edits.Sentence, e edits.Edit) string {
-	op, kind := generic.Basic(o, c, e)
-	switch kind {
-	case "UNK":
-		return "UNK"
-	case "ORTH", "WO", "PUNCT":
-		return op + ":" + kind
+	op, kind, typ := generic.Shared(o, c, e)
+	if typ != "" {
+		return typ
 	}
 	ot := o.Tokens[e.OStart:e.OEnd]
 	ct := c.Tokens[e.CStart:e.CEnd]
