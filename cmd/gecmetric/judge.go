@@ -308,6 +308,9 @@ func checkJudgeRaw(e *env, cmd *cli.Command, paths []string) error {
 		if len(head) == cap(head) && len(lines) > 1 {
 			lines = lines[:len(lines)-1] // a line cut by the read
 		}
+		if max := cmd.Int("max-tokens"); max > 0 && slices.ContainsFunc(lines, func(l string) bool { return len(strings.Fields(l)) > max }) {
+			continue // a sentence over the limit: reading the file reports it, with its line
+		}
 		share := tokenize.RawShare(lines)
 		if !tokenize.IsRaw(share, tokenize.Share{}) {
 			continue
