@@ -54,7 +54,16 @@ def wait_gone(pid, seconds=5.0):
 
 
 def start_child():
-    p = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True, start_new_session=True)
+    # SIGINT back to its default in the child: a test run started in the
+    # background (CI's, `pytest &`) inherits it ignored, and a Python that
+    # starts with SIGINT ignored never raises KeyboardInterrupt.
+    p = subprocess.Popen(
+        [sys.executable, "-c", CHILD],
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     pid = int(p.stdout.readline())
     assert alive(pid)
     return p, pid
