@@ -2,7 +2,12 @@
 // grammaticality, fluency and meaning preservation on the 1-4 scales of
 // the Swedish annotation guidelines (seed 001), its over-correction on the
 // No/Minor/Moderate/Substantial scale of the LLM-judge protocol (seed 000),
-// an estimate of the errors left in it, and an overall score.
+// an estimate of the errors left in it, and an overall score: the
+// probability that raters prefer the output to its unchanged source (0.5
+// for the source itself), the Bradley-Terry reading of a ranker's scores
+// of the two with a slope fitted to raters' preferences
+// (calibrate.RankModel.Prefer). Overall needs the source; it compares
+// systems on the same sentences, not across test sets.
 //
 // Each judgement comes from a calibrated model (calibrate.Model) over the
 // evidence of package metrics/evidence, fitted to public human ratings and

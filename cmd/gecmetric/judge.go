@@ -305,8 +305,11 @@ func checkJudgeRaw(e *env, cmd *cli.Command, paths []string) error {
 			continue // opening the file reports the error
 		}
 		lines := strings.Split(string(head), "\n")
-		if len(head) == cap(head) && len(lines) > 1 {
-			lines = lines[:len(lines)-1] // a line cut by the read
+		if len(head) == cap(head) {
+			// The read cut the last line: measure whole lines only (none,
+			// for a first line longer than the read, which the reader's
+			// limits then judge).
+			lines = lines[:len(lines)-1]
 		}
 		if max := cmd.Int("max-tokens"); max > 0 && slices.ContainsFunc(lines, func(l string) bool { return len(strings.Fields(l)) > max }) {
 			continue // a sentence over the limit: reading the file reports it, with its line

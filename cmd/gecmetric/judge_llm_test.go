@@ -221,9 +221,9 @@ func TestJudgeLLMReplay(t *testing.T) {
 	if j.Meaning == 4 || j.Meaning < 1 || j.Meaning > 4 || j.Overcorrection == 0 || j.Overcorrection > 3 || j.RemainingErrors != 0 {
 		t.Errorf("calibrated judgement %s", first)
 	}
-	// (Sottana's sentences are raw text, which judge refuses first
-	// without --no-tokenize-check.)
-	if _, errOut, code := gecmetric(t, "", "judge", "--source", src, "--hyp", src, "--no-tokenize-check", "--model", filepath.Join(dir, "semantics.json")); code != 2 || !strings.Contains(errOut, "give --llm-url") {
+	// (The texts are raw, as the queries hold them: --tokenize lets the
+	// judge read them, so that the model is what it refuses.)
+	if _, errOut, code := gecmetric(t, "", "judge", "--source", src, "--hyp", src, "--tokenize", "--model", filepath.Join(dir, "semantics.json")); code != 2 || !strings.Contains(errOut, "give --llm-url") {
 		t.Errorf("LLM model without --llm-url: exit %d, %s", code, errOut)
 	}
 }
