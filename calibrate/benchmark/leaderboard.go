@@ -153,7 +153,7 @@ func Evaluate(b *Benchmark, scores []metaeval.Scores, opt Options) (*Leaderboard
 			return nil, err
 		}
 		sets = append(sets, s)
-		lb.Sets = append(lb.Sets, LBSet{s.Name, s.Label, s.Systems})
+		lb.Sets = append(lb.Sets, LBSet(s))
 	}
 	var rks []Ranking
 	for _, n := range opt.Rankings {
