@@ -56,12 +56,24 @@ func Start(t testing.TB) context.Context {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	t.Cleanup(cancel)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(acancel)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
-	if err := chromedp.Run(bctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+	// Chromium now and then fails to start when another test package
+	// starts one at the same moment (go test runs packages in parallel):
+	// a second try, a moment later, starts.
+	for try := range 3 {
+		if try > 0 {
+			time.Sleep(time.Duration(try) * 500 * time.Millisecond)
+		}
+		actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+		bctx, bcancel := chromedp.NewContext(actx)
+		if err = chromedp.Run(bctx); err == nil {
+			t.Cleanup(acancel)
+			t.Cleanup(bcancel)
+			return bctx
+		}
+		bcancel()
+		acancel()
+		t.Logf("starting chromium (try %d): %v", try+1, err)
 	}
-	return bctx
+	t.Fatalf("starting chromium: %v", err)
+	return nil
 }
