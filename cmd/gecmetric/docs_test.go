@@ -184,18 +184,10 @@ func shellWords(s string) ([]string, error) {
 			}
 		case c == '#' && !inWord:
 			return words, nil
-		case c == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(s[i+1:], c)
 			if j < 0 {
-				return nil, fmt.Errorf("unclosed ' in %q", s)
-			}
-			w.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-			inWord = true
-		case c == '"':
-			j := strings.IndexByte(s[i+1:], '"')
-			if j < 0 {
-				return nil, fmt.Errorf("unclosed \" in %q", s)
+				return nil, fmt.Errorf("unclosed %c in %q", c, s)
 			}
 			w.WriteString(s[i+1 : i+1+j])
 			i += j + 1
