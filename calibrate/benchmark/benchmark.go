@@ -328,28 +328,29 @@ func (b *Benchmark) inOrder(j *metaeval.Judgements, v []float64) []float64 {
 	return out
 }
 
-// FindSet returns the system set of that name.
+// FindSet returns the system set of that name (or label).
 func (b *Benchmark) FindSet(name string) (SystemSet, error) {
-	var names []string
-	for _, s := range b.Sets {
-		if s.Name == name || strings.EqualFold(s.Label, name) {
-			return s, nil
-		}
-		names = append(names, s.Name)
-	}
-	return SystemSet{}, fmt.Errorf("benchmark %s: unknown system set %q (want %s)", b.Name, name, strings.Join(names, ", "))
+	return find(b, "system set", b.Sets, name, func(s SystemSet) (string, string) { return s.Name, s.Label })
 }
 
-// FindRanking returns the ranking of that name.
+// FindRanking returns the ranking of that name (or label).
 func (b *Benchmark) FindRanking(name string) (Ranking, error) {
+	return find(b, "ranking", b.Rankings, name, func(r Ranking) (string, string) { return r.Name, r.Label })
+}
+
+// find returns the item whose name is name or whose label is name in any
+// case; the error lists the names there are.
+func find[T any](b *Benchmark, kind string, items []T, name string, key func(T) (name, label string)) (T, error) {
 	var names []string
-	for _, r := range b.Rankings {
-		if r.Name == name || strings.EqualFold(r.Label, name) {
-			return r, nil
+	for _, it := range items {
+		n, label := key(it)
+		if n == name || strings.EqualFold(label, name) {
+			return it, nil
 		}
-		names = append(names, r.Name)
+		names = append(names, n)
 	}
-	return Ranking{}, fmt.Errorf("benchmark %s: unknown ranking %q (want %s)", b.Name, name, strings.Join(names, ", "))
+	var zero T
+	return zero, fmt.Errorf("benchmark %s: unknown %s %q (want %s)", b.Name, kind, name, strings.Join(names, ", "))
 }
 
 // LineScores turns scores given by line of Set (metaeval.LineScores'
