@@ -91,6 +91,12 @@ type TestSetOptions struct {
 	// SourceIsReference measures hypotheses against the source instead of
 	// the references (edits: targets next to their source).
 	SourceIsReference bool
+	// RawAlone refuses raw text with no references to measure it against
+	// too (the judge, whose models read tokenised text): a raw text
+	// source is refused (tokenize.Policy.CheckReference) and so is a raw
+	// hypothesis, as a raw source or reference is beside references.
+	// Without it, hypotheses with no references are read as they are.
+	RawAlone bool
 	// NoSource lets plain-text references come without a source, for
 	// metrics that compare outputs with references alone (chrF): the
 	// sentences then have no Source.
@@ -309,7 +315,7 @@ func (ts *TestSet) applyPolicy() error {
 	// A raw source or reference of a test set with references is refused
 	// (tokenize.Policy.CheckReference); the source of edits (the
 	// reference of SourceIsReference) is not.
-	check := len(ts.refIdx) > 0 && !ts.opt.SourceIsReference
+	check := (len(ts.refIdx) > 0 || ts.opt.RawAlone) && !ts.opt.SourceIsReference
 	var refToks [][][]string
 	var srcShare tokenize.Share
 	if ts.source >= 0 && ts.files[ts.source].text != nil {
@@ -346,7 +352,7 @@ func (ts *TestSet) applyPolicy() error {
 	}
 	if ts.opt.SourceIsReference {
 		refShare = &srcShare
-	} else if len(ts.refIdx) == 0 {
+	} else if len(ts.refIdx) == 0 && !ts.opt.RawAlone {
 		// Hypotheses alone: tokenised with Tokenize, judged as they are
 		// without.
 		pol.NoCheck = true
@@ -359,6 +365,10 @@ func (ts *TestSet) applyPolicy() error {
 		_, did, err := pol.HypothesisBeside(f.Path, lines[k], toks[k], refs)
 		if refErr != nil {
 			return refErr
+		}
+		var raw *tokenize.RawError
+		if errors.As(err, &raw) && len(ts.refIdx) == 0 {
+			raw.Alone = true // raw by itself: no references to be unlike
 		}
 		if err != nil {
 			return err
@@ -384,6 +394,18 @@ func (ts *TestSet) checkReference(pol tokenize.Policy, k int, share tokenize.Sha
 		ts.keptRaw = append(ts.keptRaw, path)
 	}
 	return nil
+}
+
+// Tokenized returns the plain-text files (source, references and
+// hypotheses) that the Policy tokenised, in the order read.
+func (ts *TestSet) Tokenized() []string {
+	var paths []string
+	for _, f := range ts.files {
+		if f.Tokenized {
+			paths = append(paths, f.Path)
+		}
+	}
+	return paths
 }
 
 // KeptRaw returns the text source and references that are raw text and

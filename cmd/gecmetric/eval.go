@@ -321,6 +321,9 @@ func testSetOptions(cmd *cli.Command, hyps []string) corpora.TestSetOptions {
 		Refs:   cmd.StringSlice("ref"),
 		Hyps:   hyps,
 		Policy: policyOf(cmd),
+		// The judge's models read tokenised text: raw text is refused
+		// (or tokenised) with no references to compare it with too.
+		RawAlone: cmd.Name == "judge",
 	}
 	if ef, ok := cmd.Metadata["essays"].(*essayFiles); ok {
 		opt.Source, opt.Refs = ef.source, ef.refs // eval --essays

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -261,8 +260,9 @@ func orUnknown(s string) string {
 }
 
 // openJudgeInput opens the files as eval does (M2 or text references,
-// M2 or text hypotheses, the same checks), and also takes hypotheses
-// without a source (the lone-sentence task).
+// M2 or text hypotheses, the same checks, raw text refused with no
+// references too: corpora.TestSetOptions.RawAlone), and also takes
+// hypotheses without a source (the lone-sentence task).
 func openJudgeInput(e *env, cmd *cli.Command) (evalInput, error) {
 	source, refs, hyps := cmd.String("source"), cmd.StringSlice("ref"), cmd.StringSlice("hyp")
 	switch {
@@ -273,64 +273,35 @@ func openJudgeInput(e *env, cmd *cli.Command) (evalInput, error) {
 		return evalInput{}, usageError{errors.New("judge needs at least one --hyp file")}
 	}
 	names, paths := systemNames(hyps)
-	if err := checkJudgeRaw(e, cmd, append(append([]string{source}, refs...), paths...)); err != nil {
-		return evalInput{}, err
-	}
 	in, err := openEvalInput(cmd, paths)
-	if err == nil && len(in.names) == len(names) {
+	if err != nil {
+		return in, err
+	}
+	if len(in.names) == len(names) {
 		in.names = names
 	}
-	// checkJudgeRaw has said what became of raw files, in the user's
-	// flags; eval's warning would speak of references.
+	sayRaw(e, in.files.TestSet())
+	// sayRaw has said what became of raw files, in the user's flags;
+	// eval's warning would speak of references.
 	in.rawSaid = true
-	return in, err
+	return in, nil
 }
 
-// checkJudgeRaw looks at the first lines (64 KiB) of every plain-text
-// file given to judge (an M2 file, standard input and "" are skipped) and
-// refuses one that is raw, untokenised text by the rule and with the error
-// and hint eval gives a raw source or reference (tokenize.RawShare,
-// tokenize.IsRaw against nothing: at least tokenize.MinRawFraction of its
-// lines change when tokenised; tokenize.RawError), references or not: the judge's models learnt from tokenised text and judge raw text
-// worse (issue 36: AMU's raw output reads grammaticality 2.886 against
-// 3.201 tokenised). With --tokenize it says on stderr which files it
-// tokenises; with --no-tokenize-check it warns and judges them as they are.
-func checkJudgeRaw(e *env, cmd *cli.Command, paths []string) error {
-	for _, p := range paths {
-		if p == "" || p == "-" {
-			continue
-		}
-		head, err := fileHead(p)
-		if err != nil || corpora.IsM2(p, head) {
-			continue // opening the file reports the error
-		}
-		lines := strings.Split(string(head), "\n")
-		if len(head) == cap(head) {
-			// The read cut the last line: measure whole lines only (none,
-			// for a first line longer than the read, which the reader's
-			// limits then judge).
-			lines = lines[:len(lines)-1]
-		}
-		if max := cmd.Int("max-tokens"); max > 0 && slices.ContainsFunc(lines, func(l string) bool { return len(strings.Fields(l)) > max }) {
-			continue // a sentence over the limit: reading the file reports it, with its line
-		}
-		share := tokenize.RawShare(lines)
-		if !tokenize.IsRaw(share, tokenize.Share{}) {
-			continue
-		}
-		switch {
-		case cmd.Bool("tokenize"):
-			fmt.Fprintf(e.stderr, "gecmetric: %s is raw text: tokenised (--tokenize)\n", p)
-		case cmd.Bool("no-tokenize-check"):
-			fmt.Fprintf(e.stderr, "gecmetric: warning: %s is raw text, judged untokenised (--no-tokenize-check): the judge's models read tokenised text\n", p)
-		default:
-			// eval's error and hint for a raw file with nothing tokenised
-			// beside it.
-			raw := &tokenize.RawError{File: p, Share: share, Alone: true}
-			return hinted(raw, raw.Hint())
+// sayRaw says on stderr which raw text files the judge tokenised
+// (--tokenize) and which it judges as they are (--no-tokenize-check).
+func sayRaw(e *env, ts *corpora.TestSet) {
+	for _, p := range ts.Tokenized() {
+		fmt.Fprintf(e.stderr, "gecmetric: %s is raw text: tokenised (--tokenize)\n", p)
+	}
+	kept := ts.KeptRaw()
+	for _, h := range ts.Hyps {
+		if h.Outcome == tokenize.KeptRaw && !slices.Contains(kept, h.Path) {
+			kept = append(kept, h.Path)
 		}
 	}
-	return nil
+	for _, p := range kept {
+		fmt.Fprintf(e.stderr, "gecmetric: warning: %s is raw text, judged untokenised (--no-tokenize-check): the judge's models read tokenised text\n", p)
+	}
 }
 
 // judgeLineWriter returns a function writing one JSON object per sentence
