@@ -2,20 +2,13 @@ package benchmark
 
 import (
 	"encoding/json"
-	"math"
 
+	"github.com/gecmetric/gecmetric/calibrate/metaeval"
 	"github.com/gecmetric/gecmetric/calibrate/stat"
 )
 
 // jf is a float that encodes NaN and infinities as null.
-type jf float64
-
-func (f jf) MarshalJSON() ([]byte, error) {
-	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-		return []byte("null"), nil
-	}
-	return json.Marshal(float64(f))
-}
+type jf = metaeval.JSONFloat
 
 func jfs(v []float64) []jf {
 	out := make([]jf, len(v))

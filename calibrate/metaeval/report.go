@@ -105,10 +105,11 @@ func ScoresOf(name string, ms []calibrate.MetricScore) (Scores, error) {
 	return s, nil
 }
 
-// jsonFloat encodes NaN and infinities as null.
-type jsonFloat float64
+// A JSONFloat is a float64 that encodes NaN and infinities as null (JSON
+// has no NaN), for figures that may be undefined.
+type JSONFloat float64
 
-func (f jsonFloat) MarshalJSON() ([]byte, error) {
+func (f JSONFloat) MarshalJSON() ([]byte, error) {
 	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
 		return []byte("null"), nil
 	}
@@ -123,10 +124,10 @@ func (s Statistic) MarshalJSON() ([]byte, error) {
 		lo, hi = math.NaN(), math.NaN()
 	}
 	return json.Marshal(struct {
-		Value jsonFloat `json:"value"`
-		Lo    jsonFloat `json:"lo"`
-		Hi    jsonFloat `json:"hi"`
-	}{jsonFloat(s.Value), jsonFloat(lo), jsonFloat(hi)})
+		Value JSONFloat `json:"value"`
+		Lo    JSONFloat `json:"lo"`
+		Hi    JSONFloat `json:"hi"`
+	}{JSONFloat(s.Value), JSONFloat(lo), JSONFloat(hi)})
 }
 
 // MarshalJSON writes the window with NaN correlations as null.
@@ -135,22 +136,22 @@ func (w Window) MarshalJSON() ([]byte, error) {
 		Human    string    `json:"human"`
 		From     int       `json:"from"`
 		Systems  []string  `json:"systems"`
-		Pearson  jsonFloat `json:"pearson"`
-		Spearman jsonFloat `json:"spearman"`
-	}{w.Human, w.From, w.Systems, jsonFloat(w.Pearson), jsonFloat(w.Spearman)})
+		Pearson  JSONFloat `json:"pearson"`
+		Spearman JSONFloat `json:"spearman"`
+	}{w.Human, w.From, w.Systems, JSONFloat(w.Pearson), JSONFloat(w.Spearman)})
 }
 
 // MarshalJSON writes the point, a missing metric score as null.
 func (p SystemPoint) MarshalJSON() ([]byte, error) {
-	var metric *jsonFloat
+	var metric *JSONFloat
 	if !math.IsNaN(p.Metric) {
-		m := jsonFloat(p.Metric)
+		m := JSONFloat(p.Metric)
 		metric = &m
 	}
 	return json.Marshal(struct {
 		System       string     `json:"system"`
-		Metric       *jsonFloat `json:"metric,omitempty"`
-		ExpectedWins jsonFloat  `json:"expected_wins"`
-		TrueSkill    jsonFloat  `json:"trueskill"`
-	}{p.System, metric, jsonFloat(p.ExpectedWins), jsonFloat(p.TrueSkill)})
+		Metric       *JSONFloat `json:"metric,omitempty"`
+		ExpectedWins JSONFloat  `json:"expected_wins"`
+		TrueSkill    JSONFloat  `json:"trueskill"`
+	}{p.System, metric, JSONFloat(p.ExpectedWins), JSONFloat(p.TrueSkill)})
 }
