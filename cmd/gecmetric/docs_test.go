@@ -259,7 +259,8 @@ func docFiles(t *testing.T, root string) []string {
 }
 
 // writeDemo writes the built-in demo set into dir under the names the docs
-// use, and gold.m2, the references' M2.
+// use, and gold.m2, the references' M2, made once by `gecmetric edits`
+// and copied into every block's folder.
 func writeDemo(t *testing.T, dir string) {
 	t.Helper()
 	files := map[string]string{"source.txt": demo.Source().Text}
@@ -271,14 +272,22 @@ func writeDemo(t *testing.T, dir string) {
 			t.Fatal(err)
 		}
 	}
-	var out, errb bytes.Buffer
-	args := []string{"gecmetric", "edits", "--source", filepath.Join(dir, "source.txt"),
-		"--target", filepath.Join(dir, "ref0.txt"), "--target", filepath.Join(dir, "ref1.txt"),
-		"--output", filepath.Join(dir, "gold.m2")}
-	if code := run(context.Background(), args, strings.NewReader(""), &out, &errb); code != 0 {
-		t.Fatalf("writing the demo's gold.m2: exit %d: %s", code, errb.String())
+	if demoGold == nil {
+		var out, errb bytes.Buffer
+		args := []string{"gecmetric", "edits", "--source", filepath.Join(dir, "source.txt"),
+			"--target", filepath.Join(dir, "ref0.txt"), "--target", filepath.Join(dir, "ref1.txt")}
+		if code := run(context.Background(), args, strings.NewReader(""), &out, &errb); code != 0 {
+			t.Fatalf("writing the demo's gold.m2: exit %d: %s", code, errb.String())
+		}
+		demoGold = out.Bytes()
+	}
+	if err := os.WriteFile(filepath.Join(dir, "gold.m2"), demoGold, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
+
+// demoGold is the demo's gold.m2, once made.
+var demoGold []byte
 
 // figure matches a decimal figure: 0.3488, .911, 12.5 (not 1.2.3).
 var figure = regexp.MustCompile(`(^|[^0-9A-Za-z_.=\-/])(\d*\.\d+(?:\.\d+)*)`)
